@@ -1,0 +1,76 @@
+/** Where a diagnostic points: a file (path or URL as the user gave it, relative where possible) and a JSON pointer. */
+export interface SourceLocation {
+  file: string;
+  pointer: string;
+  line?: number;
+  column?: number;
+}
+
+export type Severity = 'error' | 'warning';
+
+export interface Diagnostic {
+  severity: Severity;
+  /** Stable machine-readable code, e.g. `ref-unresolved`, `duplicate-operation-id`. */
+  code: string;
+  message: string;
+  file?: string;
+  pointer?: string;
+  line?: number;
+  column?: number;
+}
+
+/**
+ * A problem the user must fix (bad input, bad flag). The CLI prints its message as one line,
+ * without a stack trace, and exits non-zero. Anything else that escapes is a bug.
+ */
+export class UserError extends Error {
+  readonly diagnostics: readonly Diagnostic[];
+  constructor(message: string, diagnostics: readonly Diagnostic[] = []) {
+    super(message);
+    this.name = 'UserError';
+    this.diagnostics = diagnostics;
+  }
+}
+
+/** Collects diagnostics for one run. Passed explicitly; never module-level state. */
+export class DiagnosticBag {
+  readonly items: Diagnostic[] = [];
+
+  warn(code: string, message: string, at?: SourceLocation): void {
+    this.items.push({ severity: 'warning', code, message, ...at });
+  }
+
+  error(code: string, message: string, at?: SourceLocation): void {
+    this.items.push({ severity: 'error', code, message, ...at });
+  }
+
+  get warnings(): Diagnostic[] {
+    return this.items.filter((d) => d.severity === 'warning');
+  }
+
+  get errors(): Diagnostic[] {
+    return this.items.filter((d) => d.severity === 'error');
+  }
+}
+
+/** `file#/pointer (line:col): message` — the one format every diagnostic is printed in. */
+export function formatDiagnostic(d: Diagnostic): string {
+  let where = '';
+  if (d.file) {
+    where = d.file;
+    if (d.line !== undefined) where += `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}`;
+    if (d.pointer !== undefined && d.pointer !== '') where += `#${d.pointer}`;
+    where += ': ';
+  }
+  return `${d.severity} [${d.code}] ${where}${d.message}`;
+}
+
+/** RFC 6901 JSON pointer from path segments. */
+export function toPointer(segments: readonly (string | number)[]): string {
+  return segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+/** Appends segments to an existing pointer. */
+export function childPointer(pointer: string, ...segments: (string | number)[]): string {
+  return pointer + toPointer(segments);
+}

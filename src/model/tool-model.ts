@@ -1,0 +1,72 @@
+/**
+ * ToolModel: what `map` produces and everything after it consumes. It never mentions OpenAPI:
+ * the HTTP binding says how each tool argument reaches the request, nothing more.
+ */
+import type { SourceLocation } from '../diagnostics.js';
+import type { ApiInfo, BodyEncoding, ParameterStyle, SecurityRequirement, SecurityScheme, Server } from './api-model.js';
+import type { JsonSchemaObject } from './json-schema.js';
+
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** A tool exactly as `tools/list` returns it. */
+export interface ToolDefinition {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: JsonSchemaObject;
+  outputSchema?: JsonSchemaObject;
+  annotations?: ToolAnnotations;
+}
+
+export type ArgumentLocation = 'path' | 'query' | 'header' | 'cookie' | 'body';
+
+/** How one `inputSchema` property reaches the HTTP request. */
+export interface ArgumentBinding {
+  in: ArgumentLocation;
+  /** Name in the spec; `''` when the argument is the whole request body. */
+  name: string;
+  required: boolean;
+  style?: ParameterStyle;
+  explode?: boolean;
+  allowReserved?: boolean;
+  /** Parameter declared with `content`: serialize the value as this media type. */
+  contentType?: string;
+}
+
+export interface HttpBinding {
+  kind: 'http';
+  method: string;
+  path: string;
+  operationId?: string;
+  /** Keyed by `inputSchema` property name, in `inputSchema` property order. */
+  arguments: Record<string, ArgumentBinding>;
+  body?: { mediaType: string; required: boolean; encoding?: Record<string, BodyEncoding> };
+  security: SecurityRequirement[];
+  servers?: Server[];
+  /** The success response the outputSchema describes; `wrappedIn` when a non-object result is wrapped. */
+  output?: { status: string; mediaType: string; wrappedIn?: string };
+}
+
+/** A contract-first tool whose handler the user writes. */
+export interface HandlerBinding {
+  kind: 'handler';
+}
+
+export interface Tool {
+  definition: ToolDefinition;
+  binding: HttpBinding | HandlerBinding;
+  source?: SourceLocation;
+}
+
+export interface ToolModel {
+  info: ApiInfo;
+  servers: Server[];
+  securitySchemes: Record<string, SecurityScheme>;
+  tools: Tool[];
+}

@@ -1,0 +1,13 @@
+import type { DiagnosticBag, SourceLocation } from '../diagnostics.js';
+
+/** What converting one OpenAPI schema to JSON Schema 2020-12 needs to know. */
+export interface SchemaContext {
+  version: '2.0' | '3.0' | '3.1';
+  diagnostics: DiagnosticBag;
+  /**
+   * Registers the target of a `$ref` met at `at` (the ref is relative to `at.file`) and returns the
+   * key under which the converted target lives in `ApiModel.defs`, or `undefined` when it cannot be
+   * resolved (a warning has then been recorded and the caller substitutes a permissive schema).
+   */
+  refToDef(ref: string, at: SourceLocation): string | undefined;
+}
