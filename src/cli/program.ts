@@ -1,0 +1,44 @@
+import { Command, CommanderError, Option } from 'commander';
+import { UserError } from '../diagnostics.js';
+import { toolsCommand } from './tools-command.js';
+
+/** Builds the commander program. Flags are kebab-case here and camelCase everywhere else. */
+export function buildProgram(): Command {
+  const program = new Command('openapi-mcp')
+    .description('Turn OpenAPI documents into Model Context Protocol (MCP) tools, servers and clients.')
+    .showHelpAfterError()
+    .exitOverride();
+  program
+    .command('tools')
+    .description('Map a spec to MCP tools and print them (a table, or the exact tools/list objects with --json)')
+    .argument('<spec>', 'OpenAPI 2.0/3.0/3.1 document: a file path or an http(s) URL, JSON or YAML')
+    .option('--json', 'print { tools, sources } as JSON on stdout')
+    .option('--strict', 'treat warnings as errors')
+    .option('--validate', 'also validate the document against the OpenAPI schema (slow on big specs)')
+    .addOption(new Option('--name-style <style>', 'tool name rule: portable ^[A-Za-z0-9_-]{1,64}$ or spec ^[A-Za-z0-9_.-]{1,128}$').choices(['portable', 'spec']).default('portable'))
+    .option('--sensitive <pattern...>', 'extra parameter names never mirrored into Mcp-Param headers')
+    .option('--description-max <n>', 'maximum tool description length', (v) => parsePositive(v, '--description-max'))
+    .action(toolsCommand);
+  return program;
+}
+
+function parsePositive(value: string, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new UserError(`${flag} needs a positive whole number, got "${value}"`);
+  return n;
+}
+
+/** Runs the CLI; returns the exit code. User errors print one line, bugs print a stack. */
+export async function runCli(argv: readonly string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync([...argv]);
+    return process.exitCode === undefined ? 0 : Number(process.exitCode);
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    if (error instanceof UserError) {
+      process.stderr.write(`openapi-mcp: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

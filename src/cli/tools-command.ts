@@ -1,0 +1,60 @@
+import { UserError } from '../diagnostics.js';
+import { mapSpec } from '../map-spec.js';
+import type { ToolModel } from '../model/tool-model.js';
+import { printDiagnostics } from './print-diagnostics.js';
+import { printable } from './printable.js';
+
+export interface ToolsFlags {
+  json?: boolean;
+  strict?: boolean;
+  validate?: boolean;
+  nameStyle?: 'portable' | 'spec';
+  sensitive?: string[];
+  descriptionMax?: number;
+}
+
+export async function toolsCommand(spec: string, flags: ToolsFlags): Promise<void> {
+  const result = await mapSpec(spec, {
+    ...(flags.nameStyle ? { nameStyle: flags.nameStyle } : {}),
+    ...(flags.sensitive ? { sensitivePatterns: flags.sensitive } : {}),
+    ...(flags.descriptionMax !== undefined ? { descriptionMaxLength: flags.descriptionMax } : {}),
+    ...(flags.validate ? { validate: true } : {}),
+  });
+  const warnings = result.diagnostics.items;
+  printDiagnostics(warnings, result.loaded, flags.strict === true);
+  if (flags.strict && warnings.length > 0) {
+    throw new UserError(`${warnings.length} problem${warnings.length === 1 ? '' : 's'} in ${result.loaded.root.display} (--strict)`);
+  }
+  process.stdout.write(flags.json ? toolsJson(result.tools) : toolsTable(result.tools));
+}
+
+/** The pinned `tools --json` shape: `{ tools, sources }`. */
+export function toolsJson(model: ToolModel): string {
+  const sources: Record<string, unknown> = {};
+  for (const tool of model.tools) {
+    if (tool.binding.kind !== 'http') continue;
+    const b = tool.binding;
+    const args: Record<string, { in: string; name: string }> = {};
+    for (const [arg, binding] of Object.entries(b.arguments)) args[arg] = { in: binding.in, name: binding.name };
+    sources[tool.definition.name] = { method: b.method, path: b.path, ...(b.operationId !== undefined ? { operationId: b.operationId } : {}), arguments: args };
+  }
+  return JSON.stringify({ tools: model.tools.map((t) => t.definition), sources }, null, 2) + '\n';
+}
+
+/** A readable table: name, method, path, mirrored headers. */
+export function toolsTable(model: ToolModel): string {
+  const rows = model.tools.map((tool) => {
+    const headers = Object.values(tool.definition.inputSchema.properties as Record<string, Record<string, unknown>>)
+      .map((p) => p['x-mcp-header'])
+      .filter((h): h is string => typeof h === 'string')
+      .map((h) => `Mcp-Param-${h}`);
+    const b = tool.binding.kind === 'http' ? tool.binding : undefined;
+    return [tool.definition.name, b?.method ?? '', printable(b?.path ?? ''), headers.join(', ')];
+  });
+  const head = ['NAME', 'METHOD', 'PATH', 'MIRRORED HEADERS'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const count = printable(`${model.tools.length} tool${model.tools.length === 1 ? '' : 's'} from ${model.info.title} ${model.info.version}`);
+  return [line(head), ...rows.map(line), '', count, ''].join('\n');
+}
+

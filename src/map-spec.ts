@@ -1,0 +1,32 @@
+import { DiagnosticBag } from './diagnostics.js';
+import type { LoadedSpec } from './load/loaded-spec.js';
+import { loadSpec } from './load/load-spec.js';
+import { validateSpec } from './load/validate-spec.js';
+import type { MapOptions } from './map/map-options.js';
+import { mapToTools } from './map/map-tools.js';
+import type { ToolModel } from './model/tool-model.js';
+import { normalizeSpec } from './normalize/normalize-spec.js';
+
+export interface MapSpecOptions extends MapOptions {
+  /** Working directory for relative spec paths. */
+  cwd?: string;
+  /** Also run full OpenAPI schema validation (slow on big specs); findings become warnings. */
+  validate?: boolean;
+}
+
+export interface MapSpecResult {
+  loaded: LoadedSpec;
+  tools: ToolModel;
+  diagnostics: DiagnosticBag;
+}
+
+/** load → normalize → map: the tools a spec yields, with every diagnostic collected on the way. */
+export async function mapSpec(input: string, options: MapSpecOptions = {}): Promise<MapSpecResult> {
+  const loaded = await loadSpec(input, options.cwd !== undefined ? { cwd: options.cwd } : {});
+  const diagnostics = new DiagnosticBag();
+  diagnostics.items.push(...loaded.diagnostics);
+  if (options.validate) diagnostics.items.push(...(await validateSpec(loaded)));
+  const model = normalizeSpec(loaded, diagnostics);
+  const tools = mapToTools(model, options, diagnostics);
+  return { loaded, tools, diagnostics };
+}

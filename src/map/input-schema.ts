@@ -1,0 +1,142 @@
+import type { Operation, Parameter, ParameterLocation, SecurityScheme } from '../model/api-model.js';
+import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
+import { isSchemaObject } from '../model/json-schema.js';
+import type { ArgumentBinding } from '../model/tool-model.js';
+import { headerSchemaFor } from './header-annotations.js';
+import type { SchemaBundler } from './schema-bundle.js';
+
+export interface InputSchemaResult {
+  schema: JsonSchemaObject;
+  arguments: Record<string, ArgumentBinding>;
+}
+
+export interface InputSchemaContext {
+  bundler: SchemaBundler;
+  securitySchemes: Record<string, SecurityScheme>;
+  sensitivePatterns?: readonly (string | RegExp)[];
+}
+
+const LOCATION_ORDER: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
+/** OpenAPI: header parameters with these names SHALL be ignored. */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+const COMPOSITION = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'patternProperties', '$ref'];
+
+/** True when a security scheme supplies this parameter: credentials come from configuration, never from the model. */
+function isCredential(param: Parameter, schemes: Record<string, SecurityScheme>): boolean {
+  for (const scheme of Object.values(schemes)) {
+    if (scheme.type !== 'apiKey' || scheme.in !== param.in || scheme.name === undefined) continue;
+    const same = param.in === 'header' ? scheme.name.toLowerCase() === param.name.toLowerCase() : scheme.name === param.name;
+    if (same) return true;
+  }
+  return false;
+}
+
+function uniqueName(wanted: string, fallback: string, taken: Set<string>): string {
+  if (!taken.has(wanted)) return wanted;
+  if (!taken.has(fallback)) return fallback;
+  for (let i = 2; ; i++) if (!taken.has(`${fallback}_${i}`)) return `${fallback}_${i}`;
+}
+
+function withDoc(schema: JsonSchema, description: string | undefined, deprecated: boolean | undefined): JsonSchema {
+  if (!isSchemaObject(schema)) return schema;
+  if ((description === undefined || schema.description !== undefined) && !deprecated) return schema;
+  const out: JsonSchemaObject = { ...schema };
+  if (description !== undefined && out.description === undefined) out.description = description;
+  if (deprecated) out.deprecated = true;
+  return out;
+}
+
+/**
+ * The tool's `inputSchema`: path, query, header and cookie parameters, then the body — its
+ * properties as top-level arguments when none clashes, else the whole body as one argument.
+ * A parameter whose name is taken by an earlier location gets `<name>_<location>`.
+ */
+export function buildInputSchema(op: Operation, ctx: InputSchemaContext): InputSchemaResult {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const args: Record<string, ArgumentBinding> = {};
+  const taken = new Set<string>();
+  const params = LOCATION_ORDER.flatMap((loc) =>
+    op.parameters.filter((p) => p.in === loc && !(p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())) && !isCredential(p, ctx.securitySchemes)),
+  );
+
+  const headerCandidates: { arg: string; param: Parameter; schema: JsonSchemaObject }[] = [];
+  for (const param of params) {
+    const arg = uniqueName(param.name, `${param.name}_${param.in}`, taken);
+    taken.add(arg);
+    const schema = ctx.bundler.transform(param.schema, 'request');
+    properties[arg] = withDoc(schema, param.description, param.deprecated);
+    if (param.required) required.push(arg);
+    const binding: ArgumentBinding = { in: param.in, name: param.name, required: param.required, style: param.style, explode: param.explode };
+    if (param.allowReserved) binding.allowReserved = true;
+    if (param.contentType !== undefined) binding.contentType = param.contentType;
+    args[arg] = binding;
+    const header = headerSchemaFor(param, properties[arg]!, (s) => resolveForHeader(ctx.bundler, s), ctx.sensitivePatterns);
+    if (header) headerCandidates.push({ arg, param, schema: header });
+  }
+  annotateHeaders(headerCandidates, properties);
+
+  const body = op.requestBody;
+  if (body) {
+    const schema = ctx.bundler.transform(body.schema, 'request');
+    const flat = flattenable(ctx.bundler, schema, taken);
+    if (flat) {
+      const bodyRequired = new Set(Array.isArray(flat.required) ? (flat.required as string[]) : []);
+      for (const [name, sub] of Object.entries(flat.properties as Record<string, JsonSchema>)) {
+        properties[name] = sub;
+        const isRequired = body.required && bodyRequired.has(name);
+        if (isRequired) required.push(name);
+        args[name] = { in: 'body', name, required: isRequired };
+      }
+    } else {
+      const arg = uniqueName('body', 'requestBody', taken);
+      properties[arg] = withDoc(schema, body.description, false);
+      if (body.required) required.push(arg);
+      args[arg] = { in: 'body', name: '', required: body.required };
+    }
+  }
+
+  const input: JsonSchemaObject = { type: 'object', properties };
+  if (required.length > 0) input.required = required;
+  input.additionalProperties = false;
+  const defs = ctx.bundler.closure(Object.values(properties), 'request');
+  if (Object.keys(defs).length > 0) input.$defs = defs;
+  return { schema: input, arguments: args };
+}
+
+function resolveForHeader(bundler: SchemaBundler, schema: JsonSchema): JsonSchema | undefined {
+  const raw = bundler.resolve(schema);
+  return raw === undefined ? undefined : bundler.transform(raw, 'request');
+}
+
+/** The body's object schema when its properties can become top-level arguments without a clash. */
+function flattenable(bundler: SchemaBundler, schema: JsonSchema, taken: Set<string>): JsonSchemaObject | undefined {
+  let target: JsonSchema | undefined = schema;
+  if (isSchemaObject(schema) && typeof schema.$ref === 'string' && Object.keys(schema).every((k) => k === '$ref' || k === 'description')) {
+    const key = schema.$ref.slice('#/$defs/'.length);
+    target = bundler.def(key, 'request');
+  }
+  if (!isSchemaObject(target) || !isSchemaObject(target.properties)) return undefined;
+  const type = target.type;
+  if (type !== undefined && type !== 'object') return undefined;
+  if (COMPOSITION.some((k) => k in target)) return undefined;
+  if (target.additionalProperties !== undefined && target.additionalProperties !== false) return undefined;
+  const names = Object.keys(target.properties);
+  if (names.length === 0 || names.some((n) => taken.has(n))) return undefined;
+  return target;
+}
+
+/** One `x-mcp-header` per value, case-insensitively: path parameters win over headers, then by name. */
+function annotateHeaders(candidates: { arg: string; param: Parameter; schema: JsonSchemaObject }[], properties: Record<string, JsonSchema>): void {
+  const sorted = [...candidates].sort((a, b) => {
+    if (a.param.in !== b.param.in) return a.param.in === 'path' ? -1 : 1;
+    return a.param.name < b.param.name ? -1 : a.param.name > b.param.name ? 1 : 0;
+  });
+  const used = new Set<string>();
+  for (const c of sorted) {
+    const value = c.param.name;
+    if (used.has(value.toLowerCase())) continue;
+    used.add(value.toLowerCase());
+    properties[c.arg] = { ...c.schema, 'x-mcp-header': value };
+  }
+}

@@ -1,0 +1,70 @@
+import type { Operation } from '../model/api-model.js';
+import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
+import { isSchemaObject } from '../model/json-schema.js';
+import { isJsonMediaType } from '../normalize/media-type.js';
+import { defKeyOf, type SchemaBundler } from './schema-bundle.js';
+
+/** Property that holds a non-object result: MCP requires an `outputSchema` whose root is `type: object`. */
+export const WRAPPED_RESULT_PROPERTY = 'result';
+
+export interface OutputSchemaResult {
+  schema: JsonSchemaObject;
+  status: string;
+  mediaType: string;
+  wrappedIn?: string;
+}
+
+function statusRank(status: string): number {
+  if (/^2\d\d$/.test(status)) return Number(status);
+  return 300; // 2XX after every explicit code
+}
+
+/**
+ * From the first 2xx JSON response that has a schema (200 before 201 …, `2XX` last). An object
+ * root is used as is (a root `$ref` is inlined); anything else is wrapped as
+ * `{ type: object, properties: { result: <schema> }, required: [result] }` and the server wraps
+ * the upstream's JSON the same way.
+ */
+export function buildOutputSchema(op: Operation, bundler: SchemaBundler): OutputSchemaResult | undefined {
+  const successes = op.responses.filter((r) => /^2(\d\d|XX)$/i.test(r.status)).sort((a, b) => statusRank(a.status) - statusRank(b.status));
+  for (const response of successes) {
+    const content = response.content.find((c) => c.schema !== undefined && isJsonMediaType(c.mediaType) && c.mediaType !== '*/*')
+      ?? response.content.find((c) => c.schema !== undefined && c.mediaType === '*/*');
+    if (!content || content.schema === undefined) continue;
+    const schema = bundler.transform(content.schema, 'response');
+    let root = schema;
+    const key = defKeyOf(schema);
+    if (key !== undefined) root = bundler.def(key, 'response') ?? {};
+    let out: JsonSchemaObject;
+    let wrappedIn: string | undefined;
+    if (isObjectRoot(root, bundler)) {
+      out = { ...(root as JsonSchemaObject) };
+      if (out.type === undefined) out.type = 'object';
+    } else {
+      wrappedIn = WRAPPED_RESULT_PROPERTY;
+      out = { type: 'object', properties: { [WRAPPED_RESULT_PROPERTY]: schema }, required: [WRAPPED_RESULT_PROPERTY] };
+    }
+    delete out.$defs;
+    const defs = bundler.closure([out], 'response');
+    if (Object.keys(defs).length > 0) out.$defs = defs;
+    const result: OutputSchemaResult = { schema: out, status: response.status, mediaType: content.mediaType };
+    if (wrappedIn !== undefined) result.wrappedIn = wrappedIn;
+    return result;
+  }
+  return undefined;
+}
+
+/** `type: object` (alone), or untyped with properties / an allOf of objects. Nullable objects are wrapped. */
+function isObjectRoot(schema: JsonSchema, bundler: SchemaBundler): boolean {
+  if (!isSchemaObject(schema)) return false;
+  if (schema.type === 'object') return true;
+  if (schema.type !== undefined) return false;
+  if (schema.anyOf !== undefined || schema.oneOf !== undefined || schema.not !== undefined) return false;
+  if (Array.isArray(schema.allOf)) {
+    return schema.allOf.every((member: JsonSchema) => {
+      const target = bundler.resolve(member) ?? member;
+      return isSchemaObject(target) && (target.type === 'object' || (target.type === undefined && isSchemaObject(target.properties)));
+    });
+  }
+  return isSchemaObject(schema.properties);
+}

@@ -1,0 +1,59 @@
+import type { DiagnosticBag, SourceLocation } from '../diagnostics.js';
+import { childPointer } from '../diagnostics.js';
+import type { LoadedSpec } from '../load/loaded-spec.js';
+import { refOf, resolveRef } from '../load/resolve-ref.js';
+import type { JsonSchema } from '../model/json-schema.js';
+import type { SchemaContext } from './schema-context.js';
+import { convertSchema } from './schema.js';
+
+/** Everything the per-concept normalizers share for one run. */
+export interface NormalizeContext {
+  spec: LoadedSpec;
+  version: '2.0' | '3.0' | '3.1';
+  diagnostics: DiagnosticBag;
+  schemas: SchemaContext;
+}
+
+/** A spec node together with where it lives (file URL + pointer), after following `$ref`s. */
+export interface Located<T = unknown> {
+  value: T;
+  at: SourceLocation;
+}
+
+/**
+ * Follows a `$ref` on a non-schema object (parameter, request body, response, security scheme).
+ * Returns the target and its location, or `undefined` with a warning when it cannot be resolved.
+ */
+export function deref(ctx: NormalizeContext, value: unknown, at: SourceLocation, what: string): Located | undefined {
+  const ref = refOf(value);
+  if (ref === undefined) return { value, at };
+  const target = resolveRef(ctx.spec, at.file, ref);
+  if (!target) {
+    ctx.diagnostics.warn('ref-unresolved', `cannot resolve ${what} reference "${ref}"`, at);
+    return undefined;
+  }
+  return { value: target.value, at: { file: target.file.url, pointer: target.pointer } };
+}
+
+export function child(at: SourceLocation, ...segments: (string | number)[]): SourceLocation {
+  return { file: at.file, pointer: childPointer(at.pointer, ...segments) };
+}
+
+export function toSchema(ctx: NormalizeContext, schema: unknown, at: SourceLocation): JsonSchema {
+  return convertSchema(schema, ctx.schemas, at);
+}
+
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+export function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function extensionsOf(node: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!node) return out;
+  for (const key of Object.keys(node)) if (key.startsWith('x-')) out[key] = node[key];
+  return out;
+}

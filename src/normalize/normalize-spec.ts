@@ -1,0 +1,88 @@
+import { DiagnosticBag, type SourceLocation } from '../diagnostics.js';
+import type { LoadedSpec } from '../load/loaded-spec.js';
+import { HTTP_METHODS, type ApiModel, type Operation } from '../model/api-model.js';
+import { createDefRegistry } from './def-registry.js';
+import { asRecord, asString, child, extensionsOf, type NormalizeContext } from './normalize-context.js';
+import { normalizeOperation, type OperationDefaults } from './operation.js';
+import { normalizeSecurityRequirements, normalizeSecuritySchemes } from './security.js';
+import { normalizeServers, serversFromV2 } from './servers.js';
+
+/** LoadedSpec → ApiModel. Pure: problems become diagnostics in `diagnostics`, never exceptions. */
+export function normalizeSpec(spec: LoadedSpec, diagnostics: DiagnosticBag = new DiagnosticBag()): ApiModel {
+  const version = spec.specVersion;
+  const registry = createDefRegistry(spec, diagnostics, version);
+  const ctx: NormalizeContext = { spec, version, diagnostics, schemas: registry.ctx };
+  const doc = asRecord(spec.root.document) ?? {};
+  const root: SourceLocation = { file: spec.root.url, pointer: '' };
+
+  const info = asRecord(doc.info) ?? {};
+  const description = asString(info.description);
+  const schemes = version === '2.0'
+    ? normalizeSecuritySchemes(ctx, doc.securityDefinitions, child(root, 'securityDefinitions'))
+    : normalizeSecuritySchemes(ctx, asRecord(doc.components)?.securitySchemes, child(root, 'components', 'securitySchemes'));
+  const stringList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  const defaults: OperationDefaults = {
+    security: normalizeSecurityRequirements(ctx, doc.security, schemes, child(root, 'security')) ?? [],
+    schemes,
+    consumes: stringList(doc.consumes),
+    produces: stringList(doc.produces),
+    rootExtensions: extensionsOf(doc),
+  };
+
+  const operations: Operation[] = [];
+  const paths = asRecord(doc.paths) ?? {};
+  for (const path of Object.keys(paths)) {
+    if (path.startsWith('x-')) continue;
+    const pathItemAt = child(root, 'paths', path);
+    const pathItem = asRecord(paths[path]);
+    if (!pathItem) {
+      diagnostics.warn('path-item-invalid', `path item "${path}" is not an object; ignored`, pathItemAt);
+      continue;
+    }
+    if (typeof pathItem.$ref === 'string') {
+      diagnostics.warn('path-item-ref', `path item "${path}" uses "$ref", which is not supported; ignored`, pathItemAt);
+      continue;
+    }
+    const pathServers = version === '2.0' ? undefined : normalizeServers(ctx, pathItem.servers, child(pathItemAt, 'servers'));
+    for (const method of HTTP_METHODS) {
+      if (pathItem[method] === undefined) continue;
+      const at = child(pathItemAt, method);
+      const node = asRecord(pathItem[method]);
+      if (!node) {
+        diagnostics.warn('operation-invalid', `${method.toUpperCase()} ${path} is not an object; ignored`, at);
+        continue;
+      }
+      operations.push(normalizeOperation(ctx, { path, method, pathItem, pathItemAt, node, at, ...(pathServers ? { pathServers } : {}) }, defaults));
+    }
+  }
+  checkDuplicateOperationIds(diagnostics, operations);
+
+  const model: ApiModel = {
+    specVersion: version,
+    info: { title: asString(info.title) ?? 'API', version: asString(info.version) ?? '0.0.0' },
+    servers: version === '2.0' ? serversFromV2(doc) : (normalizeServers(ctx, doc.servers, child(root, 'servers')) ?? []),
+    operations,
+    securitySchemes: schemes,
+    defs: registry.defs,
+  };
+  if (description !== undefined) model.info.description = description;
+  return model;
+}
+
+/** swagger-parser skips this on 3.x; duplicate operationIds make tool names ambiguous. */
+function checkDuplicateOperationIds(diagnostics: DiagnosticBag, operations: Operation[]): void {
+  const seen = new Map<string, Operation>();
+  for (const op of operations) {
+    if (op.operationId === undefined) continue;
+    const first = seen.get(op.operationId);
+    if (first) {
+      diagnostics.warn(
+        'duplicate-operation-id',
+        `operationId "${op.operationId}" is also used by ${first.method.toUpperCase()} ${first.path}`,
+        op.source,
+      );
+    } else {
+      seen.set(op.operationId, op);
+    }
+  }
+}
