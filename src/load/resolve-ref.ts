@@ -1,6 +1,9 @@
 import type { LoadedSpec, ResolvedRef } from './loaded-spec.js';
 
-/** Splits `other.yaml#/a/b` into the URL of the file (resolved against `fromUrl`) and the pointer. */
+/**
+ * Splits `other.yaml#/a/b` into the URL of the file (resolved against `fromUrl`) and the pointer.
+ * Throws a `TypeError` when the file part cannot form a URL (`http://[`); `resolveRef` does not.
+ */
 export function splitRef(fromUrl: string, ref: string): { url: string; pointer: string } {
   const hash = ref.indexOf('#');
   const filePart = hash === -1 ? ref : ref.slice(0, hash);
@@ -17,15 +20,22 @@ function decodeFragment(fragment: string): string {
   }
 }
 
-/** Walks an RFC 6901 pointer. Returns `undefined` when any segment is missing. */
+/**
+ * Walks an RFC 6901 pointer. Returns `undefined` when any segment is missing. Array segments must
+ * be indices (`/items/length` is not the array's length), object segments own keys.
+ */
 export function getAtPointer(document: unknown, pointer: string): unknown {
-  if (pointer === '' || pointer === '/') return pointer === '' ? document : (document as Record<string, unknown>)?.[''];
+  if (pointer === '') return document;
   if (!pointer.startsWith('/')) return undefined;
   let node: unknown = document;
   for (const raw of pointer.slice(1).split('/')) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (node === null || typeof node !== 'object') return undefined;
-    if (!Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    if (Array.isArray(node)) {
+      if (!/^(0|[1-9][0-9]*)$/.test(key) || Number(key) >= node.length) return undefined;
+    } else if (!Object.prototype.hasOwnProperty.call(node, key)) {
+      return undefined;
+    }
     node = (node as Record<string, unknown>)[key];
   }
   return node;
@@ -38,8 +48,10 @@ export function getAtPointer(document: unknown, pointer: string): unknown {
  */
 export function resolveRef(spec: LoadedSpec, fromUrl: string, ref: string): ResolvedRef | undefined {
   const seen = new Set<string>();
-  let { url, pointer } = splitRef(fromUrl, ref);
+  let target = trySplitRef(fromUrl, ref);
   for (;;) {
+    if (target === undefined) return undefined;
+    const { url, pointer } = target;
     const id = `${url}#${pointer}`;
     if (seen.has(id)) return undefined;
     seen.add(id);
@@ -49,7 +61,15 @@ export function resolveRef(spec: LoadedSpec, fromUrl: string, ref: string): Reso
     if (value === undefined) return undefined;
     const next = refOf(value);
     if (next === undefined || Object.keys(value as object).length > 1) return { file, pointer, value };
-    ({ url, pointer } = splitRef(url, next));
+    target = trySplitRef(url, next);
+  }
+}
+
+function trySplitRef(fromUrl: string, ref: string): { url: string; pointer: string } | undefined {
+  try {
+    return splitRef(fromUrl, ref);
+  } catch {
+    return undefined;
   }
 }
 

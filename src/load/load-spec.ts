@@ -1,0 +1,168 @@
+/**
+ * Loading a spec: what is read, and from where.
+ *
+ * - The input is a file path (relative to the working directory) or an http(s) URL. Its content,
+ *   not its name, decides between JSON and YAML.
+ * - Every `$ref` with a file part (`other.yaml#/Pet`, `../shared/errors.json`, `https://…/x.yaml`)
+ *   resolves relative to the file that contains it, not to the root file, and the file it names is
+ *   read too, recursively. Each file is read once, however many refs name it.
+ * - A spec loaded from a URL may only reach http(s) URLs, never local files: a `$ref` in a fetched
+ *   file that resolves to a `file:` URL is refused with a warning (`ref-file-refused`).
+ * - A local spec may reach local files, through relative or absolute paths, and http(s) URLs.
+ * - A referenced file that cannot be read or parsed is not fatal: a warning (`ref-file-unreadable`)
+ *   names it, at the first `$ref` to it in each referring file, and refs into it stay unresolved.
+ * - A `$ref` nested inside a literal value (`example`, `default`, `enum`, `const`, an Example's
+ *   `value`, array `examples`) is data, not a reference, and is not followed; a `$ref` that is the
+ *   whole value (`example: { $ref: examples.yml#/pets }`) is.
+ * - The root file must be an OpenAPI 2.0, 3.0 or 3.1 document with a `paths` object (3.1: or
+ *   `webhooks`/`components` instead); anything wrong with the root file stops the run.
+ */
+import { DiagnosticBag, UserError } from '../diagnostics.js';
+import { collectExternalRefs, mayHaveExternalRefs } from './collect-external-refs.js';
+import type { LoadedSpec, SpecFile } from './loaded-spec.js';
+import { parseDocument } from './parse-document.js';
+import { readSource } from './read-source.js';
+import { splitRef } from './resolve-ref.js';
+import { hashSources } from './spec-hash.js';
+import { displayName, isHttpUrl, toSourceUrl } from './source-url.js';
+import { detectSpecVersion } from './spec-version.js';
+
+export interface LoadOptions {
+  /** Directory that relative paths and display names are relative to. Default: `process.cwd()`. */
+  cwd?: string;
+  /** Used for http(s) sources. Default: `globalThis.fetch`. */
+  fetch?: typeof fetch;
+}
+
+/** How many files are read or fetched at the same time. */
+const MAX_PARALLEL_READS = 32;
+
+/** Reads and parses the spec at `input` and every file its `$ref`s reach. Throws `UserError` on a bad root. */
+export async function loadSpec(input: string, options: LoadOptions = {}): Promise<LoadedSpec> {
+  const cwd = options.cwd ?? process.cwd();
+  const fetchFn = options.fetch ?? globalThis.fetch;
+  let rootUrl: string;
+  try {
+    rootUrl = toSourceUrl(input, cwd);
+  } catch {
+    throw new UserError(`cannot read ${input}: invalid URL`);
+  }
+  const rootDisplay = displayName(rootUrl, cwd);
+  const source = await readSource(rootUrl, rootDisplay, fetchFn);
+  if (!source.ok) throw new UserError(source.message);
+  const text = source.bytes.toString('utf8');
+  const document = parseDocument(text, rootDisplay);
+  const specVersion = detectSpecVersion(document, rootDisplay);
+  const root: SpecFile = { url: rootUrl, display: rootDisplay, document };
+
+  const files = new Map<string, SpecFile>([[rootUrl, root]]);
+  const bytes = new Map<string, Uint8Array>([[rootUrl, source.bytes]]);
+  const diagnostics = new DiagnosticBag();
+  await loadReferencedFiles({ root, text }, { cwd, fetchFn, files, bytes, diagnostics });
+  return { root, files, hash: hashSources(rootUrl, bytes), diagnostics: diagnostics.items, specVersion };
+}
+
+interface LoadState {
+  cwd: string;
+  fetchFn: typeof fetch;
+  files: Map<string, SpecFile>;
+  bytes: Map<string, Uint8Array>;
+  diagnostics: DiagnosticBag;
+}
+
+/** One `$ref` from a file to another, and why the target is unavailable when that is known up front. */
+interface RefEdge {
+  from: SpecFile;
+  pointer: string;
+  target: string;
+  /** Set when the target is not even tried: an invalid URL, or a local file named by a fetched one. */
+  refused?: { code: string; message: string };
+}
+
+/**
+ * Breadth-first over the ref graph, one level at a time: the files a level references are read in
+ * parallel, then parsed and scanned for their own refs. Order-independent results (warnings are
+ * emitted at the end, in the order the refs were met).
+ */
+async function loadReferencedFiles(start: { root: SpecFile; text: string }, state: LoadState): Promise<void> {
+  const { files, bytes, cwd } = state;
+  const failed = new Map<string, string>();
+  const edges: RefEdge[] = [];
+  let level: { file: SpecFile; text: string }[] = [{ file: start.root, text: start.text }];
+  while (level.length > 0) {
+    const wanted = new Set<string>();
+    for (const { file, text } of level) {
+      if (!mayHaveExternalRefs(text)) continue;
+      for (const { pointer, ref } of collectExternalRefs(file.document)) {
+        const edge = refEdge(file, pointer, ref);
+        edges.push(edge);
+        if (edge.refused === undefined && !files.has(edge.target) && !failed.has(edge.target)) wanted.add(edge.target);
+      }
+    }
+    const reads = await mapParallel([...wanted], MAX_PARALLEL_READS, async (url) => {
+      const display = displayName(url, cwd);
+      const source = await readSource(url, display, state.fetchFn);
+      if (!source.ok) return { url, error: source.message };
+      const text = source.bytes.toString('utf8');
+      try {
+        return { url, text, bytes: source.bytes, file: { url, display, document: parseDocument(text, display) } };
+      } catch (error) {
+        if (error instanceof UserError) return { url, error: error.message };
+        throw error;
+      }
+    });
+    level = [];
+    for (const read of reads) {
+      if (read.error !== undefined) {
+        failed.set(read.url, read.error);
+        continue;
+      }
+      files.set(read.url, read.file);
+      bytes.set(read.url, read.bytes);
+      level.push({ file: read.file, text: read.text });
+    }
+  }
+  reportUnavailable(edges, failed, state.diagnostics);
+}
+
+function refEdge(from: SpecFile, pointer: string, ref: string): RefEdge {
+  let target: string;
+  try {
+    target = splitRef(from.url, ref).url;
+  } catch {
+    return { from, pointer, target: ref, refused: { code: 'ref-file-unreadable', message: `cannot read ${ref}: invalid URL` } };
+  }
+  if (isHttpUrl(from.url) && !isHttpUrl(target)) {
+    const message = `refused to read ${target}: a file fetched from a URL may only reference http(s) URLs`;
+    return { from, pointer, target, refused: { code: 'ref-file-refused', message } };
+  }
+  return { from, pointer, target };
+}
+
+/** One warning per referring file and unavailable target, at the first ref to it in that file. */
+function reportUnavailable(edges: readonly RefEdge[], failed: ReadonlyMap<string, string>, diagnostics: DiagnosticBag): void {
+  const reported = new Set<string>();
+  for (const edge of edges) {
+    const failure = failed.get(edge.target);
+    const problem = edge.refused ?? (failure === undefined ? undefined : { code: 'ref-file-unreadable', message: failure });
+    if (problem === undefined) continue;
+    const key = `${edge.from.url}\n${edge.target}`;
+    if (reported.has(key)) continue;
+    reported.add(key);
+    diagnostics.warn(problem.code, problem.message, { file: edge.from.display, pointer: edge.pointer });
+  }
+}
+
+/** `Promise.all(items.map(fn))` with at most `limit` calls in flight; results in input order. */
+async function mapParallel<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
