@@ -53,7 +53,7 @@ function firstNonSpace(text: string): string | undefined {
 
 function jsonSyntaxError(text: string, display: string, error: unknown): UserError {
   const message = error instanceof Error ? error.message : String(error);
-  const positioned = / in JSON at position (\d+)/.exec(message);
+  const positioned = /(?: in JSON)? at position (\d+)/.exec(message);
   let offset = positioned ? Number(positioned[1]) : jsonErrorOffset(text);
   if (offset < 0) offset = text.length;
   let reason: string;
