@@ -7,8 +7,9 @@
  *   resolves relative to the file that contains it, not to the root file, and the file it names is
  *   read too, recursively. Each file is read once, however many refs name it.
  * - A spec loaded from a URL may only reach http(s) URLs, never local files: a `$ref` in a fetched
- *   file that resolves to a `file:` URL is refused with a warning (`ref-file-refused`).
+ *   file (root or not) that resolves to a `file:` URL is refused with a warning (`ref-file-refused`).
  * - A local spec may reach local files, through relative or absolute paths, and http(s) URLs.
+ *   Other URL schemes (`urn:`, `ftp:`) are never read.
  * - A referenced file that cannot be read or parsed is not fatal: a warning (`ref-file-unreadable`)
  *   names it, at the first `$ref` to it in each referring file, and refs into it stay unresolved.
  * - A `$ref` nested inside a literal value (`example`, `default`, `enum`, `const`, an Example's
@@ -34,7 +35,7 @@ export interface LoadOptions {
   fetch?: typeof fetch;
 }
 
-/** How many files are read or fetched at the same time. */
+/** How many files are fetched at the same time (local files are read synchronously, see read-source.ts). */
 const MAX_PARALLEL_READS = 32;
 
 /** Reads and parses the spec at `input` and every file its `$ref`s reach. Throws `UserError` on a bad root. */

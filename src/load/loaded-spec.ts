@@ -18,7 +18,10 @@ export interface LoadedSpec {
   specVersion: SpecVersion;
   /** Every file reached through `$ref`, keyed by `url` (the root included). */
   files: ReadonlyMap<string, SpecFile>;
-  /** sha256 over every reached file's bytes (in url order): changes exactly when an input changes. */
+  /**
+   * sha256 over every reached file's bytes and URL (relative to the root, so the hash does not depend
+   * on where the project sits), in URL order: changes exactly when an input changes.
+   */
   hash: string;
   /** Problems that still allow mapping (e.g. an external file that could not be read). */
   diagnostics: Diagnostic[];

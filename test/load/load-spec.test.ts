@@ -165,6 +165,40 @@ interface FatalCase {
   want: string;
 }
 
+describe('loadSpec warnings for refs it cannot follow', () => {
+  it('warns once per referring file and target, at the first ref, in the order met', async () => {
+    const dir = writeTree({
+      'root.yaml': [
+        'openapi: 3.0.0',
+        "info: { title: t, version: '1' }",
+        'paths: {}',
+        'components:',
+        '  schemas:',
+        '    A: { $ref: gone.yaml#/A }',
+        '    B: { $ref: gone.yaml#/B }',
+        '    C: { $ref: other.yaml }',
+        "    D: { $ref: 'urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66' }",
+        "    E: { $ref: 'http://[oops/x.yaml' }",
+        '',
+      ].join('\n'),
+      'other.yaml': 'type: object\nproperties:\n  x: { $ref: gone.yaml#/X }\n',
+    });
+    const loaded = await loadSpec('root.yaml', { cwd: dir });
+    expect(loaded.diagnostics).toEqual([
+      { severity: 'warning', code: 'ref-file-unreadable', message: 'cannot read gone.yaml: no such file', file: 'root.yaml', pointer: '/components/schemas/A' },
+      {
+        severity: 'warning',
+        code: 'ref-file-unreadable',
+        message: 'cannot read urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66: unsupported URL scheme',
+        file: 'root.yaml',
+        pointer: '/components/schemas/D',
+      },
+      { severity: 'warning', code: 'ref-file-unreadable', message: 'cannot read http://[oops/x.yaml: invalid URL', file: 'root.yaml', pointer: '/components/schemas/E' },
+      { severity: 'warning', code: 'ref-file-unreadable', message: 'cannot read gone.yaml: no such file', file: 'other.yaml', pointer: '/properties/x' },
+    ]);
+  });
+});
+
 describe('loadSpec fatal errors', () => {
   const info = "info: { title: t, version: '1' }\n";
   it.each<FatalCase>([
