@@ -1,0 +1,89 @@
+/**
+ * Finding text in a spec that reads like instructions to a model ("tool poisoning"): a tool
+ * description is put in the model's context verbatim, so a spec can try to steer the model.
+ * The map stage warns about each hit; it does not rewrite the text (the user decides).
+ *
+ * The patterns were tuned against the summaries and descriptions of GitHub, Stripe, msgraph,
+ * Slack, Twilio, Jira, Kubernetes, OpenAI, Asana, DigitalOcean and others: none of their prose
+ * matches. Every pattern starts with literal words and uses only bounded gaps, so scanning a
+ * 100 KB description stays linear (no nested quantifiers).
+ */
+
+/** See `sanitizeText` in description.ts for what each range is. */
+export const INVISIBLE_CHARACTERS = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
+
+const AI = String.raw`(?:ai|a\.i\.|llm|language model|assistant|agent|model|chatbot|claude|gpt|chatgpt|copilot)`;
+const SECRET_THINGS = String.raw`(?:conversation|chat(?: history)?|history|context|credentials?|secrets?|api[ _-]?keys?|tokens?|passwords?|env(?:ironment)?(?: variables)?|system prompt|previous messages|user(?:'s)? data|personal data|private keys?|ssh keys?|session(?: cookies?)?|cookies)`;
+
+/** Each pattern; matched case-insensitively. */
+export const INSTRUCTION_PATTERNS: readonly { id: string; source: string }[] = [
+  {
+    // "ignore all previous instructions", "disregard the above rules"
+    id: 'override-instructions',
+    source: String.raw`\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|the|your|my|of|these|those)\s+){0,3}(?:previous|prior|above|earlier|preceding|former|system|original|safety)\s+(?:instructions?|prompts?|directions?|rules|guidelines|messages|directives|constraints)`,
+  },
+  {
+    // "you must always call this tool first", "the assistant should use this tool"
+    id: 'must-call-tool',
+    source: String.raw`\b(?:you|the\s+${AI})\s+(?:must|should|shall|need\s+to|have\s+to|are\s+required\s+to)\s+(?:always\s+|first\s+|immediately\s+)?(?:call|use|invoke|run|execute|trigger)\s+(?:this|that|the\s+[\w.-]{1,64})\s+(?:tool|function)`,
+  },
+  { id: 'always-call-tool', source: String.raw`\balways\s+(?:call|use|invoke|run|execute)\s+(?:this|the\s+[\w.-]{1,64})\s+tool\b` },
+  {
+    id: 'call-tool-order',
+    source: String.raw`\b(?:call|invoke|use|run)\s+(?:the\s+)?(?:tool\s+[\w.-]{1,64}|[\w.-]{1,64}\s+tool|this\s+tool)\s+(?:before|after|first|instead|whenever|every\s*time)\b`,
+  },
+  { id: 'before-other-tools', source: String.raw`\b(?:before|instead\s+of)\s+(?:(?:calling|using|invoking)\s+)?(?:any\s+other|another|other|any)\s+tools?\b` },
+  { id: 'this-tool-order', source: String.raw`\b(?:before|after|when|whenever)\s+(?:using|calling|invoking|running)\s+this\s+tool\b` },
+  {
+    // "do not tell the user", "never mention this to the user"
+    id: 'hide-from-user',
+    source: String.raw`\b(?:do\s+not|don'?t|never|without)\s+(?:tell(?:ing)?|inform(?:ing)?|mention(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|let(?:ting)?|alert(?:ing)?)\s+(?:(?:this|that|it|anything)\s+)?(?:to\s+)?(?:the\s+)?user\b`,
+  },
+  // "your system prompt"; not "the system message" (AI APIs document their own system messages).
+  { id: 'system-prompt', source: String.raw`\b(?:your|reveal|print|repeat|show|output|leak)\s+(?:the\s+|your\s+)?system\s+(?:prompt|instructions)\b` },
+  {
+    // <system>, </instructions>, <IMPORTANT> (the classic tool-poisoning wrapper), <|im_start|>, [INST], <<SYS>>
+    id: 'role-tag',
+    source: String.raw`<\/?\s*(?:system|assistant|instructions?|important|secret|hidden|admin|im_start|im_end|tool_call|function_call)\s*>|<\|(?:im_start|im_end|system|user|assistant|start_header_id|end_header_id|eot_id)\|>|\[\/?INST\]|<<\/?SYS>>`,
+  },
+  { id: 'as-an-ai', source: String.raw`\bas\s+an?\s+(?:ai|a\.i\.|large\s+language\s+model|language\s+model|llm|ai\s+assistant|ai\s+model)\b` },
+  { id: 'role-marker', source: String.raw`(?:^|\n)[ \t]*(?:assistant|system|human)[ \t]*:` },
+  {
+    id: 'send-data-to-url',
+    source: String.raw`\b(?:send|post|forward|upload|transmit|leak|copy|include|append)\s+(?:(?:the|all|any|your|this|these|its|their|of|user'?s?)\s+){0,3}${SECRET_THINGS}\b[^\n]{0,80}?\bto\s+(?:https?:\/\/|the\s+(?:url|endpoint|server|address)\b)`,
+  },
+  { id: 'exfiltrate', source: String.raw`\bexfiltrat(?:e|ing)\s+(?:the|all|any|user|your|this|their|data|credentials|secrets)\b` },
+  {
+    // "IMPORTANT: ... the assistant", "Note to the AI:"
+    id: 'addressed-to-ai',
+    source: String.raw`\b(?:important|attention|note|notice|reminder)\s*(?:to\s+(?:the\s+)?${AI}\s*)?[:!]\s*[^\n]{0,80}?\b(?:you\s+are\s+an?\s+${AI}|the\s+${AI}\s+(?:must|should)|ai\s+(?:assistant|agent|model)s?\b|llms?\b|language\s+models?\b)`,
+  },
+  { id: 'note-to-ai', source: String.raw`\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:ai|llm|assistant|agent|model)s?\s*[:!-]` },
+  { id: 'you-are-now', source: String.raw`\byou\s+are\s+now\s+(?:a|an|in|the|acting|operating|DAN)\b` },
+  { id: 'secret-files', source: String.raw`~\/\.(?:ssh|aws|cursor|config\/gcloud|kube|docker|netrc)\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\bmcp\.json\b` },
+];
+
+
+const COMBINED_SOURCE = INSTRUCTION_PATTERNS.map((p) => `(?:${p.source})`).join('|');
+
+/** Longest snippet returned per hit. */
+const MAX_SNIPPET = 160;
+
+/**
+ * The snippets of `text` that read like instructions to a model, in order of appearance, each
+ * once (where two patterns overlap, the first match wins). Checked after NFKC (full-width letters) and with invisible characters removed, so
+ * `ig\u200bnore previous instructions` is caught; snippets come from that normalized text.
+ */
+export function findInstructionLikeText(text: string): string[] {
+  const normalized = /^[\x00-\x7f]*$/.test(text) ? text : text.normalize('NFKC').replace(INVISIBLE_CHARACTERS, '');
+  const snippets: string[] = [];
+  // One pass with all patterns; a fresh global RegExp per call (V8 caches the compiled pattern),
+  // so no `lastIndex` is shared between calls.
+  const regex = new RegExp(COMBINED_SOURCE, 'gi');
+  for (let m = regex.exec(normalized); m !== null; m = regex.exec(normalized)) {
+    if (m[0] === '') regex.lastIndex++;
+    const snippet = m[0].trim().replace(/\s+/g, ' ').slice(0, MAX_SNIPPET);
+    if (snippet !== '' && !snippets.includes(snippet)) snippets.push(snippet);
+  }
+  return snippets;
+}
