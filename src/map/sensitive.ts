@@ -1,0 +1,188 @@
+/**
+ * Which parameters must never be mirrored into an `x-mcp-header`: a header value is visible to
+ * every proxy, gateway and log between client and server, unlike the JSON-RPC body. This is the
+ * one place that decides it; when unsure it says "sensitive" (not mirroring costs little).
+ *
+ * A parameter is sensitive when its name or its `format` matches one of
+ * {@link SENSITIVE_NAME_PATTERNS} or the caller's extra patterns, or its description names a secret
+ * outright ({@link SENSITIVE_DESCRIPTION}). Names are compared by words, not substrings:
+ * `X-Api-Key`, `apiKey`, `API_KEY` and `apikey` all hold the words "api key", while `author`
+ * (not auth), `keyword` and `monkey` (not key), `sessionize` and `tokenizer` hold none.
+ *
+ * Decisions:
+ * - `key` alone is sensitive (an API key under a bare name), and so is a key qualified as secret
+ *   (`api_key`, `access_key`, `private_key`, `subscription_key` …), but not `sort_key`,
+ *   `partition_key`, `key_id` or `idempotency_key`.
+ * - Every token is sensitive, pagination tokens too (`page_token`, `$skiptoken`): they are opaque
+ *   and may encode the query; token counts (`max_tokens`) are not.
+ * - `sid` only as the whole name (a session id); Twilio-style `AccountSid` identifiers are not.
+ * - Postal addresses and IP addresses are personal data (GDPR): `address`, `ip`, `ipv4`,
+ *   `x-forwarded-for` are sensitive, and so are e-mail, phone, names of people, birth dates,
+ *   national/tax ids, passports, driver licences, card and bank account numbers.
+ * - User names and logins (`username`, `login`, GitHub's `{owner}`) are identifiers and are not;
+ *   `userPrincipalName` (msgraph: usually the e-mail address) is.
+ * - Ids of secrets stay sensitive (`token_id`, `api_key_id`): some are credentials themselves
+ *   (Vault's `secret_id`), and the words cannot tell which.
+ * - Words match in the singular, the plural and with a number: `emails`, `addresses`, `password2`.
+ * - Not covered: geolocation, health or other special-category data (add them with extra patterns).
+ */
+
+export type SensitiveCategory = 'credential' | 'personal';
+
+export interface SensitiveNamePattern {
+  /** Lower-case singular words separated by spaces: `api key` matches `api_key`, `X-Api-Key`, `apiKey`, `APIKEYS`. */
+  words: string;
+  category: SensitiveCategory;
+  /**
+   * `part` (default): the words appear in the name in a row, or one word of the name is them
+   * joined (`apikey`). `suffix`: also a word ending with them joined (`skiptoken`, `JSESSIONID`).
+   * `whole`: the name is exactly these words.
+   */
+  match?: 'part' | 'suffix' | 'whole';
+  /** Not sensitive when the name also holds one of these words (`max_tokens` is a count). */
+  unless?: readonly string[];
+}
+
+const TOKEN_COUNTS = ['max', 'min', 'num', 'count', 'total', 'limit', 'usage'];
+
+function credential(words: string, match?: SensitiveNamePattern['match'], unless?: readonly string[]): SensitiveNamePattern {
+  return { words, category: 'credential', ...(match === undefined ? {} : { match }), ...(unless === undefined ? {} : { unless }) };
+}
+
+function personal(words: string, match?: SensitiveNamePattern['match']): SensitiveNamePattern {
+  return { words, category: 'personal', ...(match === undefined ? {} : { match }) };
+}
+
+/** The built-in list. Each entry is documented by its words; see the module comment for the decisions. */
+export const SENSITIVE_NAME_PATTERNS: readonly SensitiveNamePattern[] = [
+  // Passwords and secrets
+  ...['password', 'passwd', 'passphrase', 'passcode', 'secret', 'credential'].map((w) => credential(w, 'suffix')),
+  ...['pwd', 'creds', 'connection string'].map((w) => credential(w)),
+  // Tokens and keys
+  credential('token', 'suffix', TOKEN_COUNTS),
+  ...['bearer', 'jwt', 'assertion', 'verifier', 'hmac', 'sig', 'signature'].map((w) => credential(w)),
+  credential('api key', 'suffix'),
+  ...[
+    'access', 'secret', 'private', 'signing', 'encryption', 'master', 'subscription', 'license', 'licence', 'client', 'app',
+    'application', 'consumer', 'account', 'storage', 'function', 'functions', 'host', 'shared', 'unlock', 'recovery',
+  ].map((q) => credential(`${q} key`)),
+  credential('key', 'whole'),
+  // Authentication and sessions
+  ...['auth', 'oauth', 'authorization', 'authentication', 'authn', 'authz', 'session', 'csrf', 'xsrf', 'cookie'].map((w) => credential(w)),
+  credential('session id', 'suffix'),
+  credential('sessid', 'suffix'),
+  credential('sid', 'whole'),
+  // One-time codes
+  ...['otp', 'totp', 'hotp', 'mfa', '2fa', 'two factor', 'verification code', 'security code', 'pin code', 'pincode', 'pin number'].map((w) => credential(w)),
+  credential('pin', 'whole'),
+  // Contact details
+  personal('email', 'suffix'),
+  personal('e mail'),
+  personal('mail', 'whole'),
+  personal('mail address'),
+  personal('phone', 'suffix'),
+  ...['telephone', 'msisdn', 'fax', 'mobile number', 'mobile phone', 'cell phone', 'cell number'].map((w) => personal(w)),
+  personal('mobile', 'whole'),
+  personal('tel', 'whole'),
+  personal('address'),
+  ...['ip', 'ipv4', 'ipv6', 'ipaddress', 'remote addr', 'forwarded for'].map((w) => personal(w)),
+  // People
+  ...['first name', 'last name', 'full name', 'given name', 'family name', 'middle name', 'maiden name', 'surname', 'user principal name', 'cardholder'].map((w) => personal(w)),
+  ...['birth', 'birthdate', 'birthday', 'dob'].map((w) => personal(w)),
+  // Government ids
+  ...['ssn', 'social security', 'national id', 'national identification', 'national insurance', 'tax id', 'taxid', 'tin', 'tax number', 'passport'].map((w) => personal(w)),
+  ...['driver license', 'drivers license', 'driving license', 'driver licence', 'drivers licence', 'driving licence', 'license number', 'licence number'].map((w) => personal(w)),
+  // Payment
+  personal('card', 'whole'),
+  ...['card number', 'credit card', 'debit card', 'pan', 'cvv', 'cvc', 'cvn', 'card code', 'card verification', 'iban', 'account number', 'bank account', 'routing number', 'sort code'].map((w) => personal(w)),
+];
+
+/**
+ * A description that starts by naming a secret ("The API key for …", "Password of the user")
+ * marks the parameter sensitive whatever its name. Narrow on purpose: prose such as "requires an
+ * access token with repo scope" on `per_page` must not.
+ */
+export const SENSITIVE_DESCRIPTION = /^(?:the\s+|a\s+|an\s+|your\s+|user'?s?\s+)?(?:password|passphrase|api[ _-]?key|secret(?:\s+key)?|client\s+secret|private\s+key|(?:access|refresh|bearer|session|id|auth(?:entication)?)\s+token|credit\s+card\s+number|card\s+number|social\s+security\s+number)\b/i;
+
+/**
+ * Splits a parameter name into lower-case words: at every character that is not a letter or
+ * digit, at camelCase boundaries and at the end of an acronym (`XApiKey` → x, api, key;
+ * `userEMail` → user, e, mail). Digits stay in their word (`password2`, `ipv4`); matching also
+ * tries each word without its trailing digits.
+ */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+}
+
+/** `word` is `target`, its plural (`emails`, `addresses`) or it with a number (`password2`, `cvv2`). */
+function wordIs(word: string, target: string): boolean {
+  if (word === target) return true;
+  if (!word.startsWith(target)) return false;
+  const rest = word.slice(target.length);
+  return rest === 's' || rest === 'es' || /^[0-9]+$/.test(rest);
+}
+
+function endsWithWord(word: string, target: string): boolean {
+  const stem = word.replace(/[0-9]+$/, '');
+  return stem.endsWith(target) || stem.endsWith(`${target}s`) || stem.endsWith(`${target}es`);
+}
+
+function matchesWords(words: readonly string[], pattern: readonly string[], match: SensitiveNamePattern['match']): boolean {
+  const joined = pattern.join('');
+  if (match === 'whole') return (words.length === pattern.length && pattern.every((p, i) => wordIs(words[i] as string, p))) || (words.length === 1 && wordIs(words[0] as string, joined));
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    if (pattern.length > 1 && wordIs(word, joined)) return true;
+    if (match === 'suffix' && endsWithWord(word, joined)) return true;
+    if (i + pattern.length <= words.length && pattern.every((p, k) => wordIs(words[i + k] as string, p))) return true;
+  }
+  return false;
+}
+
+function matchesPattern(words: readonly string[], pattern: SensitiveNamePattern): boolean {
+  if (pattern.unless?.some((u) => words.includes(u)) === true) return false;
+  return matchesWords(words, pattern.words.split(' '), pattern.match);
+}
+
+export interface SensitiveParameter {
+  name: string;
+  format?: string;
+  description?: string;
+}
+
+/**
+ * What makes the parameter sensitive (`name: api key`, `format: email`, `description`,
+ * `extra: …`), or `undefined`. Extra patterns: a string matches like a `part` pattern, its words
+ * split like a name (`tenantId`, `tenant_id` and `tenant id` are the same); a RegExp is tested
+ * against the whole name.
+ */
+export function sensitiveReason(parameter: SensitiveParameter, extraPatterns: readonly (string | RegExp)[] = []): string | undefined {
+  const words = nameWords(parameter.name);
+  const formatWords = parameter.format === undefined ? [] : nameWords(parameter.format);
+  for (const pattern of SENSITIVE_NAME_PATTERNS) {
+    if (matchesPattern(words, pattern)) return `name: ${pattern.words}`;
+    if (formatWords.length > 0 && matchesPattern(formatWords, pattern)) return `format: ${pattern.words}`;
+  }
+  for (const extra of extraPatterns) {
+    if (typeof extra === 'string') {
+      const extraWords = nameWords(extra);
+      if (extraWords.length > 0 && matchesWords(words, extraWords, 'part')) return `extra: ${extra}`;
+    } else {
+      // Without g/y a RegExp keeps no lastIndex between calls.
+      const regex = extra.global || extra.sticky ? new RegExp(extra.source, extra.flags.replace(/[gy]/g, '')) : extra;
+      if (regex.test(parameter.name)) return `extra: ${String(extra)}`;
+    }
+  }
+  if (parameter.description !== undefined && SENSITIVE_DESCRIPTION.test(parameter.description)) return 'description';
+  return undefined;
+}
+
+/** Whether the parameter must never be mirrored into an `x-mcp-header` (see the module comment). */
+export function isSensitiveParameter(parameter: SensitiveParameter, extraPatterns: readonly (string | RegExp)[] = []): boolean {
+  return sensitiveReason(parameter, extraPatterns) !== undefined;
+}
