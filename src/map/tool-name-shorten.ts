@@ -82,19 +82,23 @@ function joinSeparator(tokens: readonly Token[], from: number, to: number): stri
   return '';
 }
 
+/** Receives candidates in order; returns `true` to stop. Plain loops, no generators: fast cold. */
+type Visit = (candidate: string) => boolean;
+
 /**
  * For each place a run can start (after the head, in order), the shortest run of whole units
  * whose removal makes the name fit and that `allowed` accepts. `starts` are the token indexes
  * where units begin; the last unit always stays. Lengths are computed, not joined.
  */
-function* unitDrops(
+function unitDrops(
   tokens: readonly Token[],
   total: number,
   starts: readonly number[],
   headTokens: number,
   maxLength: number,
   allowed: (from: number, to: number) => boolean,
-): Generator<string> {
+  visit: Visit,
+): boolean {
   const droppable = starts.filter((s) => s >= headTokens);
   for (let first = 0; first + 1 < droppable.length; first++) {
     const from = droppable[first] as number;
@@ -104,23 +108,24 @@ function* unitDrops(
       for (let i = droppable[end - 1] as number; i <= to; i++) removed += (tokens[i] as Token).sep.length + (tokens[i] as Token).word.length;
       const after = tokens[to + 1] as Token;
       if (total - removed - after.sep.length + joinSeparator(tokens, from, to).length <= maxLength && allowed(from, to)) {
-        yield join(dropRun(tokens, from, to));
+        if (visit(join(dropRun(tokens, from, to)))) return true;
         break;
       }
     }
   }
+  return false;
 }
 
 /** Head, one of the middle segments (the last first), last segment: clean alternatives for clashes. */
-function* singleSegmentKept(tokens: readonly Token[], starts: readonly number[], headTokens: number, maxLength: number): Generator<string> {
+function singleSegmentKept(tokens: readonly Token[], starts: readonly number[], headTokens: number, maxLength: number, visit: Visit): boolean {
   const middle = starts.filter((s) => s >= headTokens).slice(0, -1);
-  const last = tokens.slice(starts[starts.length - 1] as number);
-  const head = tokens.slice(0, middle[0] ?? headTokens);
+  const last = join(tokens.slice(starts[starts.length - 1] as number));
+  const head = join(tokens.slice(0, middle[0] ?? headTokens));
   for (let m = middle.length - 1; m >= 0; m--) {
-    const segment = tokens.slice(middle[m] as number, m + 1 < middle.length ? middle[m + 1] : starts[starts.length - 1]);
-    const candidate = join([...head, ...segment, ...last]);
-    if (candidate.length <= maxLength) yield candidate;
+    const candidate = head + join(tokens.slice(middle[m] as number, m + 1 < middle.length ? middle[m + 1] : starts[starts.length - 1])) + last;
+    if (candidate.length <= maxLength && visit(candidate)) return true;
   }
+  return false;
 }
 
 function leadingWords(tokens: readonly Token[], maxLength: number): string {
@@ -134,18 +139,17 @@ function leadingWords(tokens: readonly Token[], maxLength: number): string {
 }
 
 /**
- * Every way to shorten a sanitized name (characters `A-Za-z0-9_.-`) to at most `maxLength`
- * characters, most readable first (see the top of this file); the name itself when it fits.
- * Names are resolved against each other by taking the first candidate no other name has.
+ * Calls `visit` with each way to shorten a sanitized name to at most `maxLength` characters, most
+ * readable first (see the top of this file; a candidate may come twice), until it returns `true`.
  */
-export function* toolNameShortenings(name: string, maxLength: number): Generator<string> {
+export function visitShortenings(name: string, maxLength: number, visit: Visit): void {
   if (name.length <= maxLength) {
-    yield name;
+    visit(name);
     return;
   }
   let tokens = tokenize(name);
   if (tokens.length === 0) {
-    yield name.slice(0, maxLength);
+    visit(name.slice(0, maxLength));
     return;
   }
   let length = name.length;
@@ -156,36 +160,49 @@ export function* toolNameShortenings(name: string, maxLength: number): Generator
     length += joinSeparator(tokens, i, i).length - token.sep.length - token.word.length - after.sep.length;
     tokens = dropRun(tokens, i, i);
   }
-  if (length <= maxLength) yield join(tokens);
+  if (length <= maxLength && visit(join(tokens))) return;
 
   // The first two words usually say where and what (`actions_get`, `drives_drive`, `getUser`).
-  const headTokens = tokens.length >= 4 ? 2 : 1;
-  const startsSegment = (i: number): boolean => i === 0 || (tokens[i] as Token).sep !== '';
-  const segmentStarts = tokens.flatMap((_, i) => (startsSegment(i) ? [i] : []));
-  const seen = new Set<string>();
-  const candidates = [
-    ...unitDrops(tokens, length, segmentStarts, headTokens, maxLength, () => true),
-    ...singleSegmentKept(tokens, segmentStarts, headTokens, maxLength),
-    // Words: the run ends where a segment ends (`authenticationMethod|Configurations_…|_List…`),
-    // or stays inside one segment and keeps its first word (`get|Some|Name`): no orphaned
-    // ends of compounds such as `mail_Folders`.
-    ...unitDrops(tokens, length, tokens.map((_, i) => i), headTokens, maxLength, (from, to) => {
-      if (startsSegment(to + 1)) return true;
-      if (startsSegment(from)) return false;
-      for (let i = from + 1; i <= to; i++) if (startsSegment(i)) return false;
-      return true;
-    }),
-    leadingWords(tokens, maxLength),
-  ];
-  for (const candidate of candidates) {
-    if (seen.has(candidate)) continue;
-    seen.add(candidate);
-    yield candidate;
-  }
+  const kept = tokens;
+  const headTokens = kept.length >= 4 ? 2 : 1;
+  const startsSegment = (i: number): boolean => i === 0 || (kept[i] as Token).sep !== '';
+  const segmentStarts = kept.flatMap((_, i) => (startsSegment(i) ? [i] : []));
+  // Words: the run ends where a segment ends (`authenticationMethod|Configurations_…|_List…`),
+  // or stays inside one segment and keeps its first word (`get|Some|Name`): no orphaned ends of
+  // compounds such as `mail_Folders`.
+  const cleanWordRun = (from: number, to: number): boolean => {
+    if (startsSegment(to + 1)) return true;
+    if (startsSegment(from)) return false;
+    for (let i = from + 1; i <= to; i++) if (startsSegment(i)) return false;
+    return true;
+  };
+  if (unitDrops(kept, length, segmentStarts, headTokens, maxLength, () => true, visit)) return;
+  if (singleSegmentKept(kept, segmentStarts, headTokens, maxLength, visit)) return;
+  const wordStarts = kept.map((_, i) => i);
+  if (unitDrops(kept, length, wordStarts, headTokens, maxLength, cleanWordRun, visit)) return;
+  visit(leadingWords(kept, maxLength));
+}
+
+/**
+ * Ways to shorten a sanitized name (characters `A-Za-z0-9_.-`) to at most `maxLength`
+ * characters, most readable first and each once (see the top of this file), at most `limit` of
+ * them; just the name when it fits. Clashing names take the first candidate no other name has.
+ */
+export function toolNameShortenings(name: string, maxLength: number, limit = Number.POSITIVE_INFINITY): string[] {
+  const out: string[] = [];
+  visitShortenings(name, maxLength, (candidate) => {
+    if (!out.includes(candidate)) out.push(candidate);
+    return out.length >= limit;
+  });
+  return out;
 }
 
 /** The most readable way to fit a sanitized name in `maxLength` characters. */
 export function shortenToolName(name: string, maxLength: number): string {
-  for (const candidate of toolNameShortenings(name, maxLength)) return candidate;
-  return name.slice(0, maxLength);
+  let first: string | undefined;
+  visitShortenings(name, maxLength, (candidate) => {
+    first = candidate;
+    return true;
+  });
+  return first ?? name.slice(0, maxLength);
 }

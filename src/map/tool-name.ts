@@ -13,7 +13,7 @@
  * - Names are unique case-insensitively (`getPet` and `GetPet` clash): requests are sorted by
  *   path, then method, and the first keeps its name; the others get `_<method>` or `_2`, `_3` ….
  */
-import { shortenToolName, toolNameShortenings } from './tool-name-shorten.js';
+import { shortenToolName, visitShortenings } from './tool-name-shorten.js';
 
 export { shortenToolName, toolNameShortenings } from './tool-name-shorten.js';
 
@@ -52,6 +52,8 @@ const NON_ASCII = /[^\x00-\x7f]/;
 const COMBINING_MARKS_AND_APOSTROPHES = /[\p{M}'\u2019]/gu;
 const NON_ALPHANUMERIC_RUN = /[^A-Za-z0-9]+/g;
 const ASCII_LETTER = /[A-Za-z]/;
+/** Words joined by single separators (`users.ListMessages`, `repos_get-x`): nothing to merge or trim. */
+const SIMPLE_NAME = /^[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*$/;
 
 /**
  * Turns any text into name characters: NFKD with combining marks removed (`Café` → `Cafe`), a few
@@ -75,6 +77,7 @@ function toNameCharacters(raw: string, style: ToolNameStyle): string {
   } else if (text.includes("'")) {
     text = text.replace(COMBINING_MARKS_AND_APOSTROPHES, '');
   }
+  if (SIMPLE_NAME.test(text)) return style === 'spec' ? text : text.replaceAll('.', '_');
   const separators = style === 'spec' ? /[^_.-]/g : /[^_-]/g;
   return text.replace(NON_ALPHANUMERIC_RUN, (run: string, offset: number) => {
     if (offset === 0 || offset + run.length === text.length) return '';
@@ -182,13 +185,16 @@ function assignSuffixes(entries: readonly Entry[], style: ToolNameStyle): void {
   }
 }
 
-/** The entry's shortenings, most readable first, at most {@link MAX_ALTERNATIVES}. */
-function* candidates(entry: Entry, maxLength: number): Generator<string> {
-  let n = 0;
-  for (const short of toolNameShortenings(entry.stem, maxLength - entry.suffix.length)) {
-    if (n++ === MAX_ALTERNATIVES) return;
-    yield short + entry.suffix;
-  }
+/** The entry's first shortening (of at most {@link MAX_ALTERNATIVES}) that `accept` takes. */
+function firstAccepted(entry: Entry, maxLength: number, accept: (name: string) => boolean): string | undefined {
+  let tried = 0;
+  let found: string | undefined;
+  visitShortenings(entry.stem, maxLength - entry.suffix.length, (short) => {
+    const name = short + entry.suffix;
+    if (accept(name)) found = name;
+    return found !== undefined || ++tried >= MAX_ALTERNATIVES;
+  });
+  return found;
 }
 
 function hashedName(entry: Entry, maxLength: number, used: ReadonlySet<string>): string {
@@ -226,7 +232,7 @@ export function assignToolNames(requests: readonly NameRequest[], options: ToolN
       names.set(entry, entry.stem + entry.suffix);
       used.add(entry.lower);
     } else {
-      const first = candidates(entry, maxLength).next().value as string;
+      const first = shortenToolName(entry.stem, maxLength - entry.suffix.length) + entry.suffix;
       long.push({ entry, first, firstLower: first.toLowerCase() });
     }
   }
@@ -244,15 +250,9 @@ export function assignToolNames(requests: readonly NameRequest[], options: ToolN
   }
   // The others, in canonical order, take their first shortening that no one has or wants first.
   for (const entry of clashing) {
-    let name: string | undefined;
-    for (const candidate of candidates(entry, maxLength)) {
-      const lower = candidate.toLowerCase();
-      if (!used.has(lower) && !wanted.has(lower)) {
-        name = candidate;
-        break;
-      }
-    }
-    name ??= hashedName(entry, maxLength, used);
+    const name =
+      firstAccepted(entry, maxLength, (candidate) => !used.has(candidate.toLowerCase()) && !wanted.has(candidate.toLowerCase())) ??
+      hashedName(entry, maxLength, used);
     names.set(entry, name);
     used.add(name.toLowerCase());
   }
