@@ -9,9 +9,12 @@
  *    what: `actions_get`, `drives_drive`, `getUser`) until it fits, so the most specific end stays:
  *    `actions/list-selected-repositories-enabled-github-actions-organization`
  *    → `actions_list-repositories-enabled-github-actions-organization`;
- * 3. the same with single words, when head plus last segment is already too long;
+ * 3. the same with single words, when head plus last segment is already too long; a run of words
+ *    must end where a segment ends, or stay inside one segment after its first word, so no
+ *    orphaned compound ends such as `mail_Folders` appear;
  * 4. the longest run of leading words that fits; a single word longer than the limit is cut.
- * Steps 2 and 3 also offer later starting points, as alternatives for names that would clash.
+ * For names that would clash, the alternatives in order are: steps 2 and 3 from later starting
+ * points, and between them head + one middle segment + last segment (`identityGovernance_catalogs_…`).
  * Where a dropped run joined two words, the separator before the run stays (`a_b-c` − `b` → `a_c`).
  */
 
