@@ -1,7 +1,6 @@
 import type { Parameter } from '../model/api-model.js';
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
-import { isSensitiveParameter } from './sensitive.js';
 
 /** RFC 9110 token (`1*tchar`): what an `x-mcp-header` value must be. */
 export const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -10,6 +9,9 @@ const PRIMITIVES = new Set(['string', 'integer', 'boolean']);
 
 /** A parameter's schema with `$ref` resolved, as far as header eligibility needs. */
 export type Resolver = (schema: JsonSchema) => JsonSchema | undefined;
+
+/** Decides sensitivity (see sensitive.ts); passed in so a run can memoize it. */
+export type SensitivityCheck = (name: string, format: string | undefined) => boolean;
 
 /**
  * The inline primitive schema carrying `x-mcp-header` for `param`, or `undefined` when the parameter
@@ -22,7 +24,7 @@ export function headerSchemaFor(
   param: Parameter,
   schema: JsonSchema,
   resolve: Resolver,
-  sensitivePatterns: readonly (string | RegExp)[] | undefined,
+  isSensitive: SensitivityCheck,
 ): JsonSchemaObject | undefined {
   if (param.in !== 'path' && param.in !== 'header') return undefined;
   if (param.contentType !== undefined || !HEADER_TOKEN.test(param.name)) return undefined;
@@ -36,7 +38,7 @@ export function headerSchemaFor(
   const primitive = primitiveType(base);
   if (primitive === undefined) return undefined;
   const format = typeof base.format === 'string' ? base.format : undefined;
-  if (isSensitiveParameter(format === undefined ? { name: param.name } : { name: param.name, format }, sensitivePatterns)) return undefined;
+  if (isSensitive(param.name, format)) return undefined;
 
   const out: JsonSchemaObject = { ...base, type: primitive };
   delete out.$ref;

@@ -2,7 +2,7 @@ import type { Operation, Parameter, ParameterLocation, SecurityScheme } from '..
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import type { ArgumentBinding } from '../model/tool-model.js';
-import { headerSchemaFor } from './header-annotations.js';
+import { headerSchemaFor, type SensitivityCheck } from './header-annotations.js';
 import type { SchemaBundler } from './schema-bundle.js';
 
 export interface InputSchemaResult {
@@ -13,8 +13,11 @@ export interface InputSchemaResult {
 export interface InputSchemaContext {
   bundler: SchemaBundler;
   securitySchemes: Record<string, SecurityScheme>;
-  sensitivePatterns?: readonly (string | RegExp)[];
+  isSensitive: SensitivityCheck;
 }
+
+/** Definitions one inputSchema may carry before deeper ones are left open (see SchemaBundler.bundle). */
+export const MAX_INPUT_DEFS = 100;
 
 const LOCATION_ORDER: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 /** OpenAPI: header parameters with these names SHALL be ignored. */
@@ -71,7 +74,7 @@ export function buildInputSchema(op: Operation, ctx: InputSchemaContext): InputS
     if (param.allowReserved) binding.allowReserved = true;
     if (param.contentType !== undefined) binding.contentType = param.contentType;
     args[arg] = binding;
-    const header = headerSchemaFor(param, properties[arg]!, (s) => resolveForHeader(ctx.bundler, s), ctx.sensitivePatterns);
+    const header = headerSchemaFor(param, properties[arg]!, (s) => resolveForHeader(ctx.bundler, s), ctx.isSensitive);
     if (header) headerCandidates.push({ arg, param, schema: header });
   }
   annotateHeaders(headerCandidates, properties);
@@ -99,9 +102,7 @@ export function buildInputSchema(op: Operation, ctx: InputSchemaContext): InputS
   const input: JsonSchemaObject = { type: 'object', properties };
   if (required.length > 0) input.required = required;
   input.additionalProperties = false;
-  const defs = ctx.bundler.closure(Object.values(properties), 'request');
-  if (Object.keys(defs).length > 0) input.$defs = defs;
-  return { schema: input, arguments: args };
+  return { schema: ctx.bundler.bundle(input, 'request', MAX_INPUT_DEFS), arguments: args };
 }
 
 function resolveForHeader(bundler: SchemaBundler, schema: JsonSchema): JsonSchema | undefined {

@@ -8,6 +8,8 @@ import type { MapOptions } from './map-options.js';
 import { buildOutputSchema } from './output-schema.js';
 import { SchemaBundler } from './schema-bundle.js';
 import { assignToolNames } from './tool-name.js';
+import { isSensitiveParameter } from './sensitive.js';
+import type { SensitivityCheck } from './header-annotations.js';
 
 /** `path` (by code unit) then method in OpenAPI order: the tool order, whatever the spec's key order. */
 export function compareOperations(a: Operation, b: Operation): number {
@@ -28,21 +30,38 @@ export function mapToTools(model: ApiModel, options: MapOptions = {}, diagnostic
     operations.map((op) => ({ key: operationKey(op), method: op.method, path: op.path, ...(op.operationId !== undefined ? { operationId: op.operationId } : {}) })),
     { style: options.nameStyle ?? 'portable' },
   );
-  const bundler = new SchemaBundler(model.defs);
+  const run: MapRun = { model, bundler: new SchemaBundler(model.defs), isSensitive: memoizedSensitivity(options.sensitivePatterns), options, diagnostics };
   const tools: Tool[] = [];
-  for (const op of operations) {
-    const name = names.get(operationKey(op))!;
-    tools.push(mapOperation(op, name, model, bundler, options, diagnostics));
-  }
+  for (const op of operations) tools.push(mapOperation(op, names.get(operationKey(op))!, run));
   return { info: model.info, servers: model.servers, securitySchemes: model.securitySchemes, tools };
 }
 
-function mapOperation(op: Operation, name: string, model: ApiModel, bundler: SchemaBundler, options: MapOptions, diagnostics: DiagnosticBag): Tool {
-  const input = buildInputSchema(op, {
-    bundler,
-    securitySchemes: model.securitySchemes,
-    ...(options.sensitivePatterns ? { sensitivePatterns: options.sensitivePatterns } : {}),
-  });
+/** What every operation of one run shares. */
+interface MapRun {
+  model: ApiModel;
+  bundler: SchemaBundler;
+  isSensitive: SensitivityCheck;
+  options: MapOptions;
+  diagnostics: DiagnosticBag;
+}
+
+/** Parameter names repeat across operations (GitHub: `owner` ~900 times); decide each once per run. */
+function memoizedSensitivity(extra: MapOptions['sensitivePatterns']): SensitivityCheck {
+  const cache = new Map<string, boolean>();
+  return (name, format) => {
+    const key = `${name}\u0000${format ?? ''}`;
+    let hit = cache.get(key);
+    if (hit === undefined) {
+      hit = isSensitiveParameter(format === undefined ? { name } : { name, format }, extra);
+      cache.set(key, hit);
+    }
+    return hit;
+  };
+}
+
+function mapOperation(op: Operation, name: string, run: MapRun): Tool {
+  const { bundler, options, diagnostics } = run;
+  const input = buildInputSchema(op, { bundler, securitySchemes: run.model.securitySchemes, isSensitive: run.isSensitive });
   const output = buildOutputSchema(op, bundler);
   const raw = [op.summary, op.description].filter((s): s is string => s !== undefined).join('\n');
   for (const snippet of findInstructionLikeText(raw)) {

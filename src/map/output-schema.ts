@@ -14,6 +14,13 @@ export interface OutputSchemaResult {
   wrappedIn?: string;
 }
 
+/**
+ * Definitions one outputSchema may carry. The output schema tells the model the shape of a result;
+ * past a few dozen nested types it only costs context (and validation time), so deeper types are
+ * left open.
+ */
+export const MAX_OUTPUT_DEFS = 30;
+
 function statusRank(status: string): number {
   if (/^2\d\d$/.test(status)) return Number(status);
   return 300; // 2XX after every explicit code
@@ -44,10 +51,7 @@ export function buildOutputSchema(op: Operation, bundler: SchemaBundler): Output
       wrappedIn = WRAPPED_RESULT_PROPERTY;
       out = { type: 'object', properties: { [WRAPPED_RESULT_PROPERTY]: schema }, required: [WRAPPED_RESULT_PROPERTY] };
     }
-    delete out.$defs;
-    const defs = bundler.closure([out], 'response');
-    if (Object.keys(defs).length > 0) out.$defs = defs;
-    const result: OutputSchemaResult = { schema: out, status: response.status, mediaType: content.mediaType };
+    const result: OutputSchemaResult = { schema: bundler.bundle(out, 'response', MAX_OUTPUT_DEFS), status: response.status, mediaType: content.mediaType };
     if (wrappedIn !== undefined) result.wrappedIn = wrappedIn;
     return result;
   }

@@ -40,6 +40,8 @@ export function defKeyOf(schema: JsonSchema): string | undefined {
  */
 export class SchemaBundler {
   private readonly cache: Record<Direction, Map<string, JsonSchema>> = { request: new Map(), response: new Map() };
+  /** The definitions each transformed definition references directly, found once per run. */
+  private readonly refs: Record<Direction, Map<string, string[]>> = { request: new Map(), response: new Map() };
 
   constructor(private readonly defs: Readonly<Record<string, JsonSchema>>) {}
 
@@ -59,6 +61,18 @@ export class SchemaBundler {
     const done = this.transform(raw, direction);
     this.cache[direction].set(key, done);
     return done;
+  }
+
+  /** Keys referenced directly by the transformed definition `key`. */
+  private edges(key: string, direction: Direction): string[] {
+    let out = this.refs[direction].get(key);
+    if (out === undefined) {
+      out = [];
+      const def = this.def(key, direction);
+      if (def !== undefined) collectRefs(def, out);
+      this.refs[direction].set(key, out);
+    }
+    return out;
   }
 
   /** Strips what `direction` must not carry; returns the same object when nothing changes. */
@@ -117,25 +131,83 @@ export class SchemaBundler {
     return Array.isArray(schema.allOf) && schema.allOf.some((s) => isSchemaObject(s) && (s[keyword] === true || (isSchemaObject(this.resolve(s)) && (this.resolve(s) as JsonSchemaObject)[keyword] === true)));
   }
 
-  /** The transformed definitions reachable from `roots`, keyed and sorted by name. */
-  closure(roots: readonly JsonSchema[], direction: Direction): Record<string, JsonSchema> {
+  /**
+   * Makes `root` self-contained: the transformed definitions it reaches go into its `$defs`,
+   * nearest first (breadth-first). Past `maxDefs` definitions the remaining ones are cut off:
+   * references to them become an open schema that names what was omitted, so one huge connected
+   * component (Stripe's expandable objects reach ~500 schemas) cannot blow up every tool.
+   */
+  bundle(root: JsonSchemaObject, direction: Direction, maxDefs = Infinity): JsonSchemaObject {
     const found = new Map<string, JsonSchema>();
-    const stack: JsonSchema[] = [...roots];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      if (!isSchemaObject(node)) continue;
-      const key = defKeyOf(node);
-      if (key !== undefined && !found.has(key)) {
-        const def = this.def(key, direction);
-        if (def !== undefined) {
-          found.set(key, def);
-          stack.push(def);
-        }
+    const omitted = new Set<string>();
+    const queue: string[] = [];
+    collectRefs({ ...root, $defs: undefined }, queue);
+    for (let i = 0; i < queue.length; i++) {
+      const key = queue[i]!;
+      if (found.has(key) || omitted.has(key)) continue;
+      const def = this.def(key, direction);
+      if (def === undefined) continue;
+      if (found.size >= maxDefs) {
+        omitted.add(key);
+        continue;
       }
-      forEachSubschema(node, (sub) => stack.push(sub));
+      found.set(key, def);
+      queue.push(...this.edges(key, direction));
     }
-    const out: Record<string, JsonSchema> = {};
-    for (const key of [...found.keys()].sort()) out[key] = found.get(key)!;
+    const cut = (schema: JsonSchema): JsonSchema => (omitted.size === 0 ? schema : replaceRefs(schema, omitted));
+    const out: JsonSchemaObject = { ...(cut(root) as JsonSchemaObject) };
+    delete out.$defs;
+    if (found.size > 0) {
+      const defs: Record<string, JsonSchema> = {};
+      for (const key of [...found.keys()].sort()) defs[key] = cut(found.get(key)!);
+      out.$defs = defs;
+    }
     return out;
   }
+}
+
+/** Appends the definition keys `schema` references, in breadth-first order. */
+function collectRefs(schema: JsonSchema, into: string[]): void {
+  const queue: JsonSchema[] = [schema];
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i]!;
+    if (!isSchemaObject(node)) continue;
+    const key = defKeyOf(node);
+    if (key !== undefined) into.push(key);
+    forEachSubschema(node, (sub) => queue.push(sub));
+  }
+}
+
+/** Copy-on-write: every `$ref` to an omitted definition becomes an open schema describing it. */
+function replaceRefs(schema: JsonSchema, omitted: ReadonlySet<string>): JsonSchema {
+  if (!isSchemaObject(schema)) return schema;
+  const key = defKeyOf(schema);
+  if (key !== undefined && omitted.has(key)) {
+    const { $ref: _ref, ...rest } = schema;
+    return { ...rest, description: typeof rest.description === 'string' ? rest.description : `A ${key} object (schema omitted for size).` };
+  }
+  let out: JsonSchemaObject | undefined;
+  for (const k of SINGLE) {
+    const sub = schema[k];
+    if (!isSchemaObject(sub)) continue;
+    const r = replaceRefs(sub, omitted);
+    if (r !== sub) (out ??= { ...schema })[k] = r;
+  }
+  for (const k of ARRAYS) {
+    const list = schema[k];
+    if (!Array.isArray(list)) continue;
+    const mapped = list.map((s: JsonSchema) => replaceRefs(s, omitted));
+    if (mapped.some((m, i) => m !== list[i])) (out ??= { ...schema })[k] = mapped;
+  }
+  for (const k of MAPS) {
+    const map = schema[k];
+    if (!isSchemaObject(map)) continue;
+    let next: Record<string, JsonSchema> | undefined;
+    for (const [name, sub] of Object.entries(map)) {
+      const r = replaceRefs(sub as JsonSchema, omitted);
+      if (r !== sub) (next ??= { ...(map as Record<string, JsonSchema>) })[name] = r;
+    }
+    if (next) (out ??= { ...schema })[k] = next;
+  }
+  return out ?? schema;
 }

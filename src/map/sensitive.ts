@@ -144,9 +144,12 @@ function matchesWords(words: readonly string[], pattern: readonly string[], matc
   return false;
 }
 
+/** Each pattern's words, split once. */
+const PATTERN_WORDS: ReadonlyMap<SensitiveNamePattern, readonly string[]> = new Map(SENSITIVE_NAME_PATTERNS.map((p) => [p, p.words.split(' ')]));
+
 function matchesPattern(words: readonly string[], pattern: SensitiveNamePattern): boolean {
   if (pattern.unless?.some((u) => words.includes(u)) === true) return false;
-  return matchesWords(words, pattern.words.split(' '), pattern.match);
+  return matchesWords(words, PATTERN_WORDS.get(pattern) ?? pattern.words.split(' '), pattern.match);
 }
 
 export interface SensitiveParameter {

@@ -2,7 +2,7 @@ import { DiagnosticBag, type SourceLocation } from '../diagnostics.js';
 import type { LoadedSpec } from '../load/loaded-spec.js';
 import { HTTP_METHODS, type ApiModel, type Operation } from '../model/api-model.js';
 import { createDefRegistry } from './def-registry.js';
-import { asRecord, asString, child, extensionsOf, type NormalizeContext } from './normalize-context.js';
+import { asRecord, asString, child, deref, extensionsOf, type NormalizeContext } from './normalize-context.js';
 import { normalizeOperation, type OperationDefaults } from './operation.js';
 import { normalizeSecurityRequirements, normalizeSecuritySchemes } from './security.js';
 import { normalizeServers, serversFromV2 } from './servers.js';
@@ -33,21 +33,23 @@ export function normalizeSpec(spec: LoadedSpec, diagnostics: DiagnosticBag = new
   const paths = asRecord(doc.paths) ?? {};
   for (const path of Object.keys(paths)) {
     if (path.startsWith('x-')) continue;
-    const pathItemAt = child(root, 'paths', path);
-    const pathItem = asRecord(paths[path]);
+    // A path item may be a $ref (OpenAPI); multi-file specs also $ref whole operations. Either way
+    // the node's own file becomes the base for the refs inside it.
+    const resolvedItem = deref(ctx, paths[path], child(root, 'paths', path), 'path item');
+    if (!resolvedItem) continue;
+    const pathItemAt = resolvedItem.at;
+    const pathItem = asRecord(resolvedItem.value);
     if (!pathItem) {
       diagnostics.warn('path-item-invalid', `path item "${path}" is not an object; ignored`, pathItemAt);
-      continue;
-    }
-    if (typeof pathItem.$ref === 'string') {
-      diagnostics.warn('path-item-ref', `path item "${path}" uses "$ref", which is not supported; ignored`, pathItemAt);
       continue;
     }
     const pathServers = version === '2.0' ? undefined : normalizeServers(ctx, pathItem.servers, child(pathItemAt, 'servers'));
     for (const method of HTTP_METHODS) {
       if (pathItem[method] === undefined) continue;
-      const at = child(pathItemAt, method);
-      const node = asRecord(pathItem[method]);
+      const resolvedOp = deref(ctx, pathItem[method], child(pathItemAt, method), 'operation');
+      if (!resolvedOp) continue;
+      const at = resolvedOp.at;
+      const node = asRecord(resolvedOp.value);
       if (!node) {
         diagnostics.warn('operation-invalid', `${method.toUpperCase()} ${path} is not an object; ignored`, at);
         continue;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildInputSchema } from '../../src/map/input-schema.js';
 import { SchemaBundler } from '../../src/map/schema-bundle.js';
+import { isSensitiveParameter } from '../../src/map/sensitive.js';
 import type { Parameter } from '../../src/model/api-model.js';
 import type { JsonSchema } from '../../src/model/json-schema.js';
 import { operation, param } from './operation-builder.js';
@@ -17,7 +18,7 @@ function property(p: Parameter, sensitivePatterns?: string[]): Record<string, un
   const r = buildInputSchema(operation({ parameters: [p] }), {
     bundler: new SchemaBundler(defs),
     securitySchemes: {},
-    ...(sensitivePatterns ? { sensitivePatterns } : {}),
+    isSensitive: (name, format) => isSensitiveParameter(format === undefined ? { name } : { name, format }, sensitivePatterns),
   });
   return (r.schema.properties as Record<string, Record<string, unknown>>)[Object.keys(r.arguments)[0]!]!;
 }
@@ -71,6 +72,7 @@ describe('x-mcp-header eligibility', () => {
     const r = buildInputSchema(operation({ parameters: [param('Region', 'header', { type: 'string' }), param('region', 'path', { type: 'string' })] }), {
       bundler: new SchemaBundler({}),
       securitySchemes: {},
+      isSensitive: () => false,
     });
     const props = r.schema.properties as Record<string, Record<string, unknown>>;
     expect(props.region!['x-mcp-header']).toBe('region');

@@ -10,7 +10,7 @@ function body(schema: JsonSchema, extra: Partial<RequestBody> = {}): RequestBody
   return { required: true, mediaType: 'application/json', mediaTypes: ['application/json'], schema, source, ...extra };
 }
 function build(op: ReturnType<typeof operation>, defs: Record<string, JsonSchema> = {}, securitySchemes: Record<string, SecurityScheme> = {}) {
-  return buildInputSchema(op, { bundler: new SchemaBundler(defs), securitySchemes });
+  return buildInputSchema(op, { bundler: new SchemaBundler(defs), securitySchemes, isSensitive: () => false });
 }
 
 describe('buildInputSchema', () => {
