@@ -10,4 +10,11 @@ export interface SchemaContext {
    * resolved (a warning has then been recorded and the caller substitutes a permissive schema).
    */
   refToDef(ref: string, at: SourceLocation): string | undefined;
+  /**
+   * Resolves a `$ref` that stands for something other than a schema: real specs write a whole
+   * `properties` map as `{ "$ref": "attributes.yml#/x" }`. Returns the target and where it lives,
+   * or `undefined` when it cannot be resolved (a warning has then been recorded). Optional: without
+   * it such maps are dropped with a warning.
+   */
+  resolve?(ref: string, at: SourceLocation): { value: unknown; at: SourceLocation } | undefined;
 }

@@ -1,0 +1,53 @@
+/**
+ * `pattern` / `patternProperties` regexes as JSON Schema validators compile them: ECMAScript with
+ * the `u` flag (Ajv's default). Specs are often written for engines that allow needless escapes
+ * such as `\:` or `\_`, which the `u` flag rejects; those are repaired without changing meaning.
+ */
+
+/** Characters that keep their backslash: ECMAScript SyntaxCharacter plus `/` (valid escapes under `u`). */
+const SYNTAX_CHARACTERS = new Set(['^', '$', '\\', '.', '*', '+', '?', '(', ')', '[', ']', '{', '}', '|', '/']);
+
+/** The pattern itself, a repaired equivalent, or `undefined` when it cannot be used under `u`. */
+export function usablePattern(pattern: string): string | undefined {
+  if (compiles(pattern)) return pattern;
+  const repaired = dropIdentityEscapes(pattern);
+  return repaired !== pattern && compiles(repaired) ? repaired : undefined;
+}
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes the backslash from escaped ASCII punctuation that needs none (`\:` → `:`). Without `u`
+ * such an escape means the character itself, so the result matches the same strings. `\-` keeps
+ * its backslash inside a character class, where `-` would otherwise form a range.
+ */
+function dropIdentityEscapes(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\' && i + 1 < pattern.length) {
+      const next = pattern[i + 1]!;
+      const needless = isAsciiPunctuation(next) && !SYNTAX_CHARACTERS.has(next) && !(next === '-' && inClass);
+      out += needless ? next : c + next;
+      i++;
+      continue;
+    }
+    if (c === '[' && !inClass) inClass = true;
+    else if (c === ']' && inClass) inClass = false;
+    out += c;
+  }
+  return out;
+}
+
+function isAsciiPunctuation(c: string): boolean {
+  const code = c.charCodeAt(0);
+  return code >= 0x20 && code < 0x7f && !/[A-Za-z0-9]/.test(c);
+}

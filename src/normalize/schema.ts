@@ -1,0 +1,234 @@
+/**
+ * OpenAPI 2.0/3.0/3.1 Schema Object → JSON Schema 2020-12.
+ *
+ * Pure: reads the spec, returns new objects, never throws. Real specs are often invalid, so every
+ * keyword value is checked against the 2020-12 meta-schema (see `schema-keywords.ts`); what would
+ * not compile is dropped with a `schema-invalid` warning pointing at it. `$ref`s become
+ * `{ "$ref": "#/$defs/<key>" }` through `ctx.refToDef`. OpenAPI-specific rewrites (`nullable`,
+ * boolean exclusive bounds, `example`, binary strings) live in `schema-openapi.ts`.
+ */
+import { childPointer, type SourceLocation } from '../diagnostics.js';
+import { isSchemaObject, type JsonSchema, type JsonSchemaObject } from '../model/json-schema.js';
+import type { SchemaContext } from './schema-context.js';
+import { checkValue, clone, describeValue, DROPPED_KEYWORDS, SUBSCHEMA_KEYWORDS, VALUE_KEYWORDS } from './schema-keywords.js';
+import { applyOpenApiRewrites } from './schema-openapi.js';
+import { usablePattern } from './schema-pattern.js';
+import { setOwn } from './set-own.js';
+
+/**
+ * Converts the schema found at `at` (`at.file` is the URL of its file: nested `$ref`s resolve
+ * against it). Booleans are kept (valid 2020-12 schemas); any other non-object gives `{}`.
+ */
+export function convertSchema(schema: unknown, ctx: SchemaContext, at: SourceLocation): JsonSchema {
+  if (typeof schema === 'boolean') return schema;
+  if (!isSchemaObject(schema)) {
+    ctx.diagnostics.warn('schema-invalid', `Expected a schema object, not ${describeValue(schema)}; using an empty schema`, at);
+    return {};
+  }
+  if (typeof schema.$ref === 'string' && ctx.version !== '3.1') return convertRefIgnoringSiblings(schema.$ref, schema, ctx, at);
+  const out: JsonSchemaObject = {};
+  for (const keyword of Object.keys(schema)) convertKeyword(keyword, schema, out, ctx, at);
+  return applyOpenApiRewrites(out, schema);
+}
+
+/**
+ * OpenAPI 2.0/3.0: "This object cannot be extended with additional properties and any properties
+ * added SHALL be ignored" (3.0.3 §4.7.23). Only `description` is kept, for the model's benefit.
+ */
+function convertRefIgnoringSiblings(ref: string, schema: JsonSchemaObject, ctx: SchemaContext, at: SourceLocation): JsonSchemaObject {
+  const out: JsonSchemaObject = {};
+  const key = ctx.refToDef(ref, at);
+  if (key !== undefined) out.$ref = `#/$defs/${key}`;
+  if (typeof schema.description === 'string') out.description = schema.description;
+  return out;
+}
+
+function convertKeyword(keyword: string, schema: JsonSchemaObject, out: JsonSchemaObject, ctx: SchemaContext, at: SourceLocation): void {
+  if (keyword.startsWith('x-') || DROPPED_KEYWORDS.has(keyword)) return;
+  const value = schema[keyword];
+  // `required: false` and an empty YAML `description:` say nothing: drop them without a warning.
+  if ((keyword === 'required' && value === false) || (value === null && (keyword === 'description' || keyword === 'title'))) return;
+  switch (keyword) {
+    case '$ref':
+      convertRef(value, out, ctx, at);
+      return;
+    case 'items':
+      convertItems(value, schema, out, ctx, at);
+      return;
+    case 'additionalItems':
+      return; // only meaningful next to tuple-style `items`, handled there
+    case 'dependencies':
+      convertDependencies(value, out, ctx, at);
+      return;
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      // OpenAPI 2.0/3.0 booleans are rewritten in schema-openapi.ts; 2020-12 wants a number.
+      if (typeof value === 'boolean') return;
+      break;
+    case '$recursiveRef':
+      if (convertRecursiveRef(value, out, ctx, at)) return;
+    // falls through
+    case '$dynamicRef':
+      ctx.diagnostics.warn('schema-unsupported', `"${keyword}" is not supported; ignored`, loc(at, keyword));
+      return;
+  }
+  const subschemaKind = SUBSCHEMA_KEYWORDS.get(keyword);
+  if (subschemaKind === 'schema') {
+    setOwn(out, keyword, convertSchema(value, ctx, loc(at, keyword)));
+  } else if (subschemaKind === 'schemaArray') {
+    convertSchemaArray(keyword, value, out, ctx, at);
+  } else if (subschemaKind === 'schemaMap') {
+    convertSchemaMap(keyword, value, out, ctx, at);
+  } else {
+    const valueKind = VALUE_KEYWORDS.get(keyword);
+    if (valueKind === undefined) {
+      // Unknown keyword: 2020-12 treats it as an annotation; keep it.
+      setOwn(out, keyword, clone(value));
+      return;
+    }
+    const checked = checkValue(keyword, valueKind, value);
+    if (checked.problem !== undefined) warn(ctx, checked.problem, at, keyword);
+    if (checked.value === undefined) return;
+    if (keyword === 'dependentRequired') mergeInto(out, keyword, checked.value as JsonSchemaObject);
+    else setOwn(out, keyword, checked.value);
+  }
+}
+
+function convertRef(value: unknown, out: JsonSchemaObject, ctx: SchemaContext, at: SourceLocation): void {
+  if (typeof value !== 'string') {
+    warn(ctx, `"$ref" must be a string, not ${describeValue(value)}; ignored`, at, '$ref');
+    return;
+  }
+  const key = ctx.refToDef(value, at);
+  if (key !== undefined) out.$ref = `#/$defs/${key}`;
+}
+
+/**
+ * `$recursiveRef: "#"` (2019-09) with no `$recursiveAnchor` is a `$ref` to the schema resource it
+ * sits in. OpenAPI specs (OpenAI's) use it inside a component to mean that component, so it becomes
+ * a `$ref` to the enclosing root-file component. Returns false when there is none.
+ */
+function convertRecursiveRef(value: unknown, out: JsonSchemaObject, ctx: SchemaContext, at: SourceLocation): boolean {
+  if (value !== '#' || out.$ref !== undefined) return false;
+  const component = /^\/(?:components\/schemas|definitions)\/[^/]+/.exec(at.pointer)?.[0];
+  if (component === undefined) return false;
+  const ref = '#' + component.split('/').map(encodeURIComponent).join('/');
+  const key = ctx.refToDef(ref, at);
+  if (key !== undefined) out.$ref = `#/$defs/${key}`;
+  return true;
+}
+
+/** `items` as an array is draft-4 tuple validation: 2020-12 spells it `prefixItems` + `items` (was `additionalItems`). */
+function convertItems(value: unknown, schema: JsonSchemaObject, out: JsonSchemaObject, ctx: SchemaContext, at: SourceLocation): void {
+  if (!Array.isArray(value)) {
+    out.items = convertSchema(value, ctx, loc(at, 'items'));
+    return;
+  }
+  if (schema.prefixItems === undefined && value.length > 0) {
+    out.prefixItems = value.map((item, i) => convertSchema(item, ctx, loc(at, 'items', i)));
+  }
+  if (schema.additionalItems !== undefined) out.items = convertSchema(schema.additionalItems, ctx, loc(at, 'additionalItems'));
+}
+
+/** Draft-4…7 `dependencies` splits into 2020-12 `dependentRequired` (name lists) and `dependentSchemas`. */
+function convertDependencies(value: unknown, out: JsonSchemaObject, ctx: SchemaContext, at: SourceLocation): void {
+  if (!isSchemaObject(value)) {
+    warn(ctx, `"dependencies" must be an object, not ${describeValue(value)}; ignored`, at, 'dependencies');
+    return;
+  }
+  const required: JsonSchemaObject = {};
+  const schemas: JsonSchemaObject = {};
+  for (const [name, dependency] of Object.entries(value)) {
+    if (Array.isArray(dependency)) {
+      const checked = checkValue(`dependencies/${name}`, 'stringArray', dependency);
+      if (checked.problem !== undefined) warn(ctx, checked.problem, at, 'dependencies', name);
+      setOwn(required, name, checked.value);
+    } else {
+      setOwn(schemas, name, convertSchema(dependency, ctx, loc(at, 'dependencies', name)));
+    }
+  }
+  if (Object.keys(required).length > 0) mergeInto(out, 'dependentRequired', required);
+  if (Object.keys(schemas).length > 0) mergeInto(out, 'dependentSchemas', schemas);
+}
+
+function convertSchemaArray(keyword: string, value: unknown, out: JsonSchemaObject, ctx: SchemaContext, at: SourceLocation): void {
+  if (!Array.isArray(value)) {
+    warn(ctx, `"${keyword}" must be an array of schemas, not ${describeValue(value)}; ignored`, at, keyword);
+    return;
+  }
+  if (value.length === 0) {
+    warn(ctx, `"${keyword}" must not be empty; ignored`, at, keyword);
+    return;
+  }
+  setOwn(
+    out,
+    keyword,
+    value.map((item, i) => convertSchema(item, ctx, loc(at, keyword, i))),
+  );
+}
+
+function convertSchemaMap(keyword: string, value: unknown, out: JsonSchemaObject, ctx: SchemaContext, at: SourceLocation): void {
+  if (!isSchemaObject(value)) {
+    warn(ctx, `"${keyword}" must be an object of schemas, not ${describeValue(value)}; ignored`, at, keyword);
+    return;
+  }
+  const map: JsonSchemaObject = {};
+  const add = (entries: JsonSchemaObject, entriesAt: SourceLocation): void => {
+    for (const [name, sub] of Object.entries(entries)) {
+      let key = name;
+      if (keyword === 'patternProperties') {
+        const pattern = usablePattern(name);
+        if (pattern === undefined) {
+          warn(ctx, `Pattern ${describeValue(name)} is not a valid ECMAScript (unicode) regular expression; ignored`, entriesAt, name);
+          continue;
+        }
+        key = pattern;
+      }
+      setOwn(map, key, convertSchema(sub, ctx, loc(entriesAt, name)));
+    }
+  };
+  const mapAt = loc(at, keyword);
+  if (typeof value.$ref === 'string') {
+    // The whole map by reference (`properties: { $ref: "attributes.yml#/x" }`): the target's
+    // entries, then any written next to the `$ref`.
+    const { $ref: ref, ...rest } = value;
+    const target = resolveMap(ref, ctx, mapAt);
+    if (target !== undefined) add(target.value, target.at);
+    add(rest, mapAt);
+  } else {
+    add(value, mapAt);
+  }
+  mergeInto(out, keyword, map);
+}
+
+function resolveMap(ref: string, ctx: SchemaContext, at: SourceLocation): { value: JsonSchemaObject; at: SourceLocation } | undefined {
+  if (ctx.resolve === undefined) {
+    ctx.diagnostics.warn('schema-invalid', `A map of schemas given as $ref "${ref}" is not supported here; ignored`, at);
+    return undefined;
+  }
+  const target = ctx.resolve(ref, at);
+  if (target === undefined) return undefined;
+  if (!isSchemaObject(target.value)) {
+    ctx.diagnostics.warn('schema-invalid', `$ref "${ref}" must point at an object of schemas, not ${describeValue(target.value)}; ignored`, at);
+    return undefined;
+  }
+  return { value: target.value, at: target.at };
+}
+
+/** Sets `out[keyword]`, merging with what `dependencies` may already have put there. */
+function mergeInto(out: JsonSchemaObject, keyword: string, map: JsonSchemaObject): void {
+  const existing = out[keyword];
+  if (!isSchemaObject(existing)) {
+    setOwn(out, keyword, map);
+    return;
+  }
+  for (const [name, v] of Object.entries(map)) setOwn(existing, name, v);
+}
+
+function loc(at: SourceLocation, ...segments: (string | number)[]): SourceLocation {
+  return { file: at.file, pointer: childPointer(at.pointer, ...segments) };
+}
+
+function warn(ctx: SchemaContext, message: string, at: SourceLocation, ...segments: (string | number)[]): void {
+  ctx.diagnostics.warn('schema-invalid', message, loc(at, ...segments));
+}
