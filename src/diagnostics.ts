@@ -74,3 +74,14 @@ export function toPointer(segments: readonly (string | number)[]): string {
 export function childPointer(pointer: string, ...segments: (string | number)[]): string {
   return pointer + toPointer(segments);
 }
+
+/** Maps the file URLs diagnostics carry to the names people typed (a LoadedSpec fits). */
+export interface FileNames {
+  files: ReadonlyMap<string, { display: string }>;
+}
+
+export function displayDiagnostic(d: Diagnostic, names: FileNames | undefined): Diagnostic {
+  if (!d.file || !names) return d;
+  const file = names.files.get(d.file);
+  return file ? { ...d, file: file.display } : d;
+}

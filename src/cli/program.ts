@@ -1,5 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import { UserError } from '../diagnostics.js';
+import { generateCommand } from './generate-command.js';
+import { printDiagnostics } from './print-diagnostics.js';
+import { printable } from './printable.js';
 import { toolsCommand } from './tools-command.js';
 
 /** Builds the commander program. Flags are kebab-case here and camelCase everywhere else. */
@@ -19,6 +22,19 @@ export function buildProgram(): Command {
     .option('--sensitive <pattern...>', 'extra parameter names never mirrored into Mcp-Param headers')
     .option('--description-max <n>', 'maximum tool description length', (v) => parsePositive(v, '--description-max'))
     .action(toolsCommand);
+  program
+    .command('generate')
+    .description('Generate an MCP server package (SDK v2, MCP 2026-07-28, stdio and Streamable HTTP) that calls the API')
+    .argument('<spec>', 'OpenAPI 2.0/3.0/3.1 document: a file path or an http(s) URL, JSON or YAML')
+    .requiredOption('--out <dir>', 'output directory of the package')
+    .option('--name <package-name>', 'npm package name (default: from the API title, e.g. swagger-petstore-mcp)')
+    .option('--check', 'write nothing; exit 1 listing the files that would change')
+    .option('--strict', 'treat warnings as errors')
+    .option('--validate', 'also validate the document against the OpenAPI schema (slow on big specs)')
+    .addOption(new Option('--name-style <style>', 'tool name rule: portable or spec').choices(['portable', 'spec']).default('portable'))
+    .option('--sensitive <pattern...>', 'extra parameter names never mirrored into Mcp-Param headers')
+    .option('--verbose', 'print per-stage timings')
+    .action(generateCommand);
   return program;
 }
 
@@ -36,7 +52,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
     if (error instanceof UserError) {
-      process.stderr.write(`openapi-mcp: ${error.message}\n`);
+      printDiagnostics(error.diagnostics, undefined);
+      process.stderr.write(`openapi-mcp: ${printable(error.message)}\n`);
       return 1;
     }
     throw error;

@@ -1,4 +1,4 @@
-import { UserError } from '../diagnostics.js';
+import { displayDiagnostic, UserError } from '../diagnostics.js';
 import { mapSpec } from '../map-spec.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { printDiagnostics } from './print-diagnostics.js';
@@ -21,10 +21,11 @@ export async function toolsCommand(spec: string, flags: ToolsFlags): Promise<voi
     ...(flags.validate ? { validate: true } : {}),
   });
   const warnings = result.diagnostics.items;
-  printDiagnostics(warnings, result.loaded, flags.strict === true);
   if (flags.strict && warnings.length > 0) {
-    throw new UserError(`${warnings.length} problem${warnings.length === 1 ? '' : 's'} in ${result.loaded.root.display} (--strict)`);
+    const shown = warnings.map((d) => ({ ...displayDiagnostic(d, result.loaded), severity: 'error' as const }));
+    throw new UserError(`${warnings.length} problem${warnings.length === 1 ? '' : 's'} in ${result.loaded.root.display} (--strict)`, shown);
   }
+  printDiagnostics(warnings, result.loaded);
   // Indented for people at a terminal; compact when piped (GitHub: 17 MB → 7 MB, 3× faster to write).
   process.stdout.write(flags.json ? toolsJson(result.tools, process.stdout.isTTY ? 2 : undefined) : toolsTable(result.tools));
 }

@@ -1,0 +1,101 @@
+import type { SecurityScheme } from '../model/api-model.js';
+import type { CredentialSource, RuntimeApiConfig } from '../model/runtime-config.js';
+import type { ToolModel } from '../model/tool-model.js';
+import { envPrefix, toEnvWord } from './package-naming.js';
+
+/** One environment variable the generated server reads, for its README and `.env.example`. */
+export interface EnvVariable {
+  name: string;
+  description: string;
+  secret: boolean;
+}
+
+export interface ApiConfigResult {
+  config: RuntimeApiConfig;
+  variables: EnvVariable[];
+}
+
+/**
+ * The run-time configuration of a generated server and every environment variable it reads.
+ * Names: `<PREFIX>BASE_URL`, `<PREFIX>TIMEOUT_MS`, `<PREFIX>SERVER_<VAR>` and per security scheme
+ * `<PREFIX><SCHEME>` (API key), `<PREFIX><SCHEME>_TOKEN`, `_USERNAME`/`_PASSWORD`,
+ * `_CLIENT_ID`/`_CLIENT_SECRET`. Only security schemes some tool uses are listed.
+ */
+export function buildApiConfig(model: ToolModel, packageName: string, packageVersion: string): ApiConfigResult {
+  const prefix = envPrefix(packageName);
+  const used = new Set<string>();
+  const variables: EnvVariable[] = [];
+  const claim = (wanted: string, description: string, secret: boolean): string => {
+    let name = wanted;
+    for (let i = 2; used.has(name); i++) name = `${wanted}_${i}`;
+    used.add(name);
+    variables.push({ name, description, secret });
+    return name;
+  };
+
+  const env: RuntimeApiConfig['env'] = {
+    baseUrl: claim(`${prefix}BASE_URL`, `Upstream base URL (default: ${model.servers[0]?.url ?? 'none; required'})`, false),
+    timeoutMs: claim(`${prefix}TIMEOUT_MS`, 'Upstream request timeout in milliseconds (default 30000)', false),
+    serverVariables: {},
+  };
+  const firstServer = model.servers[0];
+  for (const [variable, spec] of Object.entries(firstServer?.variables ?? {})) {
+    env.serverVariables[variable] = claim(`${prefix}SERVER_${toEnvWord(variable)}`, `Server variable {${variable}} (default ${spec.default})`, false);
+  }
+
+  const usedSchemes = new Set<string>();
+  for (const tool of model.tools) {
+    if (tool.binding.kind !== 'http') continue;
+    for (const requirement of tool.binding.security) for (const key of Object.keys(requirement)) usedSchemes.add(key);
+  }
+  const credentials: Record<string, CredentialSource> = {};
+  for (const key of Object.keys(model.securitySchemes).sort()) {
+    if (!usedSchemes.has(key)) continue;
+    credentials[key] = credentialFor(key, model.securitySchemes[key]!, `${prefix}${toEnvWord(key) || 'AUTH'}`, claim);
+  }
+
+  const config: RuntimeApiConfig = {
+    name: packageName,
+    version: packageVersion,
+    title: model.info.title,
+    servers: model.servers,
+    credentials,
+    env,
+  };
+  if (model.info.description !== undefined) config.description = model.info.description;
+  return { config, variables };
+}
+
+type Claim = (wanted: string, description: string, secret: boolean) => string;
+
+function credentialFor(key: string, scheme: SecurityScheme, base: string, claim: Claim): CredentialSource {
+  const label = `security scheme "${key}"`;
+  if (scheme.type === 'apiKey' && scheme.in && scheme.name !== undefined) {
+    return { type: 'apiKey', in: scheme.in, name: scheme.name, env: { value: claim(base, `API key for ${label} (sent in ${scheme.in} ${scheme.name})`, true) } };
+  }
+  if (scheme.type === 'http' && scheme.scheme === 'bearer') {
+    return { type: 'http-bearer', env: { token: claim(`${base}_TOKEN`, `Bearer token for ${label}`, true) } };
+  }
+  if (scheme.type === 'http' && scheme.scheme === 'basic') {
+    return {
+      type: 'http-basic',
+      env: { username: claim(`${base}_USERNAME`, `User name for ${label}`, false), password: claim(`${base}_PASSWORD`, `Password for ${label}`, true) },
+    };
+  }
+  const cc = scheme.type === 'oauth2' ? scheme.flows?.clientCredentials : undefined;
+  if (cc?.tokenUrl !== undefined) {
+    return {
+      type: 'oauth2-client-credentials',
+      tokenUrl: cc.tokenUrl,
+      scopes: Object.keys(cc.scopes).sort(),
+      env: {
+        clientId: claim(`${base}_CLIENT_ID`, `OAuth2 client id for ${label} (client credentials)`, false),
+        clientSecret: claim(`${base}_CLIENT_SECRET`, `OAuth2 client secret for ${label}`, true),
+        token: claim(`${base}_TOKEN`, `Ready access token for ${label} (skips the client-credentials flow)`, true),
+      },
+    };
+  }
+  if (scheme.type === 'mutualTLS') return { type: 'unsupported', reason: 'mutual TLS client certificates are not supported' };
+  const kind = scheme.type === 'http' ? (scheme.scheme ?? 'bearer') : 'bearer';
+  return { type: 'token', scheme: kind === 'bearer' ? 'Bearer' : kind, env: { token: claim(`${base}_TOKEN`, `Access token for ${label} (${scheme.type})`, true) } };
+}

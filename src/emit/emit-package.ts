@@ -1,0 +1,28 @@
+import type { EmitPlan, GeneratedFile } from '../model/emit-plan.js';
+import type { ToolModel } from '../model/tool-model.js';
+import { buildApiConfig } from './api-config.js';
+import { emitConfigFile, emitMainFile, emitRuntimeFiles, emitToolFiles } from './code-files.js';
+import { checkPackageName, defaultPackageName } from './package-naming.js';
+import { emitStaticFiles } from './static-files.js';
+
+export interface EmitOptions {
+  /** npm package name; default from the API title (`Swagger Petstore` → `swagger-petstore-mcp`). */
+  packageName?: string;
+  /** Default 1.0.0: the package version does not follow the API's so regeneration stays stable. */
+  packageVersion?: string;
+}
+
+/** ToolModel → the files of a complete server package, sorted by path. Pure. */
+export function emitPackage(model: ToolModel, options: EmitOptions = {}): EmitPlan {
+  const name = checkPackageName(options.packageName ?? defaultPackageName(model.info.title));
+  const api = buildApiConfig(model, name, options.packageVersion ?? '1.0.0');
+  const files: GeneratedFile[] = [
+    ...emitStaticFiles(model, api),
+    ...emitRuntimeFiles(),
+    emitConfigFile(api.config),
+    ...emitToolFiles(model.tools),
+    emitMainFile(),
+  ];
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files };
+}

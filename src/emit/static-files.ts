@@ -1,0 +1,51 @@
+import type { GeneratedFile } from '../model/emit-plan.js';
+import type { ToolModel } from '../model/tool-model.js';
+import type { ApiConfigResult } from './api-config.js';
+import { binName } from './package-naming.js';
+import { markdownCell, oneLine, renderTemplate } from './templates.js';
+import { GENERATED_DEPENDENCIES, GENERATED_DEV_DEPENDENCIES } from './versions.js';
+
+/** package.json, tsconfig.json, README.md, .env.example and .gitignore from their templates. */
+export function emitStaticFiles(model: ToolModel, api: ApiConfigResult): GeneratedFile[] {
+  const { config } = api;
+  const variables = api.variables.map((v) => ({ name: v.name, description: oneLine(v.description) }));
+  const secretEnv: Record<string, string> = {};
+  for (const v of api.variables) if (v.secret) secretEnv[v.name] = '...';
+  const serverName = binName(config.name);
+  const hostConfig = { mcpServers: { [serverName]: { command: 'node', args: ['/absolute/path/to/' + serverName + '/dist/main.js'], env: secretEnv } } };
+  const vscodeConfig = { servers: { [serverName]: { type: 'stdio', command: 'node', args: ['${workspaceFolder}/' + serverName + '/dist/main.js'], env: secretEnv } } };
+  const tools = model.tools.map((tool) => {
+    const props = (tool.definition.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+    const headers = Object.values(props)
+      .map((p) => p['x-mcp-header'])
+      .filter((h): h is string => typeof h === 'string')
+      .map((h) => `\`Mcp-Param-${h}\``);
+    const b = tool.binding.kind === 'http' ? tool.binding : undefined;
+    return { name: tool.definition.name, method: b?.method ?? '', path: markdownCell(b?.path ?? ''), headers: headers.join(', ') };
+  });
+  const file = (path: string, contents: string): GeneratedFile => ({ path, contents, owner: 'generator' });
+  return [
+    file('package.json', renderTemplate('package/package.json', {
+      name: config.name,
+      version: config.version,
+      description: oneLine(`MCP server for ${config.title}`),
+      bin: serverName,
+      dependencies: GENERATED_DEPENDENCIES,
+      devDependencies: GENERATED_DEV_DEPENDENCIES,
+    })),
+    file('tsconfig.json', renderTemplate('package/tsconfig.json', {})),
+    file('.gitignore', renderTemplate('package/gitignore', {})),
+    file('.env.example', renderTemplate('package/env.example', { name: config.name, variables })),
+    file('README.md', renderTemplate('package/README.md', {
+      name: config.name,
+      title: markdownCell(config.title),
+      apiVersion: markdownCell(model.info.version),
+      toolCount: model.tools.length,
+      defaultBaseUrl: model.servers[0] ? `\`${markdownCell(model.servers[0].url)}\`` : 'nothing (set the base URL variable or pass --base-url)',
+      variables: variables.map((v) => ({ name: v.name, description: markdownCell(v.description) })),
+      hostConfig: JSON.stringify(hostConfig, null, 2),
+      vscodeConfig: JSON.stringify(vscodeConfig, null, 2),
+      tools,
+    })),
+  ];
+}

@@ -1,0 +1,13 @@
+/**
+ * Exact versions a generated package depends on. Changing one changes every generated
+ * package.json, so they only move together with a release of openapi-mcp.
+ */
+export const GENERATED_DEPENDENCIES = {
+  '@modelcontextprotocol/node': '2.1.2',
+  '@modelcontextprotocol/server': '2.4.0',
+} as const;
+
+export const GENERATED_DEV_DEPENDENCIES = {
+  '@types/node': '22.20.7',
+  typescript: '7.0.2',
+} as const;

@@ -1,0 +1,67 @@
+import { resolve } from 'node:path';
+import { DiagnosticBag, displayDiagnostic, UserError } from './diagnostics.js';
+import { emitPackage, type EmitOptions } from './emit/emit-package.js';
+import type { LoadedSpec } from './load/loaded-spec.js';
+import { loadSpec } from './load/load-spec.js';
+import { validateSpec } from './load/validate-spec.js';
+import type { MapOptions } from './map/map-options.js';
+import { mapToTools } from './map/map-tools.js';
+import { normalizeSpec } from './normalize/normalize-spec.js';
+import { writePlan, type WriteMode, type WriteReport } from './write/write-plan.js';
+
+export interface GenerateOptions extends MapOptions, EmitOptions {
+  /** Spec path or URL. */
+  input: string;
+  /** Output directory of the package. */
+  output: string;
+  /** `check`: write nothing, report what would change. */
+  mode?: WriteMode;
+  validate?: boolean;
+  /** Warnings become errors: the run fails before anything is written. */
+  strict?: boolean;
+  cwd?: string;
+  /** Called as each stage ends (for progress output). */
+  onStage?: (stage: Stage, ms: number, detail: string) => void;
+}
+
+export type Stage = 'load' | 'normalize' | 'map' | 'emit' | 'write';
+
+export interface GenerateResult {
+  loaded: LoadedSpec;
+  diagnostics: DiagnosticBag;
+  report: WriteReport;
+  toolCount: number;
+  timings: Record<Stage, number>;
+}
+
+/** load → normalize → map → emit → write: the whole pipeline, for the CLI, tests and watch mode. */
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const timings = { load: 0, normalize: 0, map: 0, emit: 0, write: 0 };
+  let last = performance.now();
+  const done = (stage: Stage, detail: string): void => {
+    const now = performance.now();
+    timings[stage] = now - last;
+    last = now;
+    options.onStage?.(stage, timings[stage], detail);
+  };
+  const cwd = options.cwd ?? process.cwd();
+  const loaded = await loadSpec(options.input, { cwd });
+  const diagnostics = new DiagnosticBag();
+  diagnostics.items.push(...loaded.diagnostics);
+  if (options.validate) diagnostics.items.push(...(await validateSpec(loaded)));
+  done('load', `${loaded.files.size} file${loaded.files.size === 1 ? '' : 's'}`);
+  const model = normalizeSpec(loaded, diagnostics);
+  done('normalize', `${model.operations.length} operations`);
+  const tools = mapToTools(model, options, diagnostics);
+  done('map', `${tools.tools.length} tools`);
+  if (options.strict && diagnostics.items.length > 0) {
+    const n = diagnostics.items.length;
+    const shown = diagnostics.items.map((d) => ({ ...displayDiagnostic(d, loaded), severity: 'error' as const }));
+    throw new UserError(`${n} problem${n === 1 ? '' : 's'} in ${loaded.root.display} (--strict); nothing written`, shown);
+  }
+  const plan = emitPackage(tools, options);
+  done('emit', `${plan.files.length} files`);
+  const report = writePlan(plan, resolve(cwd, options.output), options.mode ?? 'write');
+  done('write', report.upToDate ? 'up to date' : `${report.created.length} created, ${report.updated.length} updated, ${report.removed.length} removed`);
+  return { loaded, diagnostics, report, toolCount: tools.tools.length, timings };
+}

@@ -1,0 +1,13 @@
+/** One file of a generated package. */
+export interface GeneratedFile {
+  /** Relative to the output directory, forward slashes. */
+  path: string;
+  contents: string;
+  /** `generator` files are rewritten on every run; `user` files are created once and then left alone. */
+  owner: 'generator' | 'user';
+}
+
+/** What `emit` produces: the files of one package, sorted by path. */
+export interface EmitPlan {
+  files: GeneratedFile[];
+}

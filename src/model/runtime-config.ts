@@ -1,0 +1,24 @@
+/**
+ * The configuration a generated server reads at run time (src/config.gen.ts). Mirrors
+ * `ApiConfig` in templates/runtime/types.gen.ts; test/emit/runtime-types.test.ts keeps the two
+ * assignable both ways.
+ */
+import type { Server } from './api-model.js';
+
+export type CredentialSource =
+  | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; env: { value: string } }
+  | { type: 'http-bearer'; env: { token: string } }
+  | { type: 'http-basic'; env: { username: string; password: string } }
+  | { type: 'oauth2-client-credentials'; tokenUrl: string; scopes: string[]; env: { clientId: string; clientSecret: string; token: string } }
+  | { type: 'token'; scheme: string; env: { token: string } }
+  | { type: 'unsupported'; reason: string };
+
+export interface RuntimeApiConfig {
+  name: string;
+  version: string;
+  title: string;
+  description?: string;
+  servers: Server[];
+  credentials: Record<string, CredentialSource>;
+  env: { baseUrl: string; timeoutMs: string; serverVariables: Record<string, string> };
+}
