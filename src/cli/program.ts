@@ -1,9 +1,9 @@
 import { Command, CommanderError, Option } from 'commander';
 import { UserError } from '../diagnostics.js';
-import { generateCommand } from './generate-command.js';
+import type { GenerateFlags } from './generate-command.js';
 import { printDiagnostics } from './print-diagnostics.js';
 import { printable } from './printable.js';
-import { toolsCommand } from './tools-command.js';
+import type { ToolsFlags } from './tools-command.js';
 
 /** Builds the commander program. Flags are kebab-case here and camelCase everywhere else. */
 export function buildProgram(): Command {
@@ -21,7 +21,8 @@ export function buildProgram(): Command {
     .addOption(new Option('--name-style <style>', 'tool name rule: portable ^[A-Za-z0-9_-]{1,64}$ or spec ^[A-Za-z0-9_.-]{1,128}$').choices(['portable', 'spec']).default('portable'))
     .option('--sensitive <pattern...>', 'extra parameter names never mirrored into Mcp-Param headers')
     .option('--description-max <n>', 'maximum tool description length', (v) => parsePositive(v, '--description-max'))
-    .action(toolsCommand);
+    // Commands load their modules on use: `tools` never pays for ts-morph and handlebars.
+    .action(async (spec: string, flags: ToolsFlags) => (await import('./tools-command.js')).toolsCommand(spec, flags));
   program
     .command('generate')
     .description('Generate an MCP server package (SDK v2, MCP 2026-07-28, stdio and Streamable HTTP) that calls the API')
@@ -34,7 +35,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--name-style <style>', 'tool name rule: portable or spec').choices(['portable', 'spec']).default('portable'))
     .option('--sensitive <pattern...>', 'extra parameter names never mirrored into Mcp-Param headers')
     .option('--verbose', 'print per-stage timings')
-    .action(generateCommand);
+    .action(async (spec: string, flags: GenerateFlags) => (await import('./generate-command.js')).generateCommand(spec, flags));
   return program;
 }
 
