@@ -2,6 +2,7 @@ import type { SecurityScheme } from '../model/api-model.js';
 import type { CredentialSource, RuntimeApiConfig } from '../model/runtime-config.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { envPrefix, toEnvWord } from './package-naming.js';
+import { setOwn } from '../normalize/set-own.js';
 
 /** One environment variable the generated server reads, for its README and `.env.example`. */
 export interface EnvVariable {
@@ -40,7 +41,7 @@ export function buildApiConfig(model: ToolModel, packageName: string, packageVer
   };
   const firstServer = model.servers[0];
   for (const [variable, spec] of Object.entries(firstServer?.variables ?? {})) {
-    env.serverVariables[variable] = claim(`${prefix}SERVER_${toEnvWord(variable)}`, `Server variable {${variable}} (default ${spec.default})`, false);
+    setOwn(env.serverVariables, variable, claim(`${prefix}SERVER_${toEnvWord(variable)}`, `Server variable {${variable}} (default ${spec.default})`, false));
   }
 
   const usedSchemes = new Set<string>();
@@ -50,8 +51,8 @@ export function buildApiConfig(model: ToolModel, packageName: string, packageVer
   }
   const credentials: Record<string, CredentialSource> = {};
   for (const key of Object.keys(model.securitySchemes).sort()) {
-    if (!usedSchemes.has(key)) continue;
-    credentials[key] = credentialFor(key, model.securitySchemes[key]!, `${prefix}${toEnvWord(key) || 'AUTH'}`, claim);
+    if (!usedSchemes.has(key) || !Object.hasOwn(model.securitySchemes, key)) continue;
+    setOwn(credentials, key, credentialFor(key, model.securitySchemes[key]!, `${prefix}${toEnvWord(key) || 'AUTH'}`, claim));
   }
 
   const config: RuntimeApiConfig = {

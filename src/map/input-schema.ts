@@ -4,6 +4,7 @@ import { isSchemaObject } from '../model/json-schema.js';
 import type { ArgumentBinding } from '../model/tool-model.js';
 import { headerSchemaFor, type SensitivityCheck } from './header-annotations.js';
 import type { SchemaBundler } from './schema-bundle.js';
+import { setOwn } from '../normalize/set-own.js';
 
 export interface InputSchemaResult {
   schema: JsonSchemaObject;
@@ -68,12 +69,12 @@ export function buildInputSchema(op: Operation, ctx: InputSchemaContext): InputS
     const arg = uniqueName(param.name, `${param.name}_${param.in}`, taken);
     taken.add(arg);
     const schema = ctx.bundler.transform(param.schema, 'request');
-    properties[arg] = withDoc(schema, param.description, param.deprecated);
+    setOwn(properties, arg, withDoc(schema, param.description, param.deprecated));
     if (param.required) required.push(arg);
     const binding: ArgumentBinding = { in: param.in, name: param.name, required: param.required, style: param.style, explode: param.explode };
     if (param.allowReserved) binding.allowReserved = true;
     if (param.contentType !== undefined) binding.contentType = param.contentType;
-    args[arg] = binding;
+    setOwn(args, arg, binding);
     const header = headerSchemaFor(param, properties[arg]!, (s) => resolveForHeader(ctx.bundler, s), ctx.isSensitive);
     if (header) headerCandidates.push({ arg, param, schema: header });
   }
@@ -84,18 +85,19 @@ export function buildInputSchema(op: Operation, ctx: InputSchemaContext): InputS
     const schema = ctx.bundler.transform(body.schema, 'request');
     const flat = flattenable(ctx.bundler, schema, taken);
     if (flat) {
-      const bodyRequired = new Set(Array.isArray(flat.required) ? (flat.required as string[]) : []);
-      for (const [name, sub] of Object.entries(flat.properties as Record<string, JsonSchema>)) {
-        properties[name] = sub;
-        const isRequired = body.required && bodyRequired.has(name);
-        if (isRequired) required.push(name);
-        args[name] = { in: 'body', name, required: isRequired };
+      const flatProps = flat.properties as Record<string, JsonSchema>;
+      // `required` in the spec's array order (not key order), so shuffled keys give the same schema.
+      const bodyRequired = body.required && Array.isArray(flat.required) ? (flat.required as unknown[]).filter((n): n is string => typeof n === 'string' && Object.hasOwn(flatProps, n)) : [];
+      for (const [name, sub] of Object.entries(flatProps)) {
+        setOwn(properties, name, sub);
+        setOwn(args, name, { in: 'body', name, required: bodyRequired.includes(name) });
       }
+      required.push(...new Set(bodyRequired));
     } else {
       const arg = uniqueName('body', 'requestBody', taken);
-      properties[arg] = withDoc(schema, body.description, false);
+      setOwn(properties, arg, withDoc(schema, body.description, false));
       if (body.required) required.push(arg);
-      args[arg] = { in: 'body', name: '', required: body.required };
+      setOwn(args, arg, { in: 'body', name: '', required: body.required });
     }
   }
 
@@ -138,6 +140,6 @@ function annotateHeaders(candidates: { arg: string; param: Parameter; schema: Js
     const value = c.param.name;
     if (used.has(value.toLowerCase())) continue;
     used.add(value.toLowerCase());
-    properties[c.arg] = { ...c.schema, 'x-mcp-header': value };
+    setOwn(properties, c.arg, { ...c.schema, 'x-mcp-header': value });
   }
 }

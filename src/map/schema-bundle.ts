@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
+import { setOwn } from '../normalize/set-own.js';
 
 /** Requests never carry `readOnly` properties; responses never carry `writeOnly` ones. */
 export type Direction = 'request' | 'response';
@@ -110,7 +111,7 @@ export class SchemaBundler {
         }
         const t = this.transform(sub as JsonSchema, direction);
         if (t !== sub) changed = true;
-        next[name] = t;
+        setOwn(next, name, t);
       }
       if (changed) set(key, next);
       if (dropped.length > 0 && Array.isArray(schema.required)) {
@@ -159,7 +160,7 @@ export class SchemaBundler {
     delete out.$defs;
     if (found.size > 0) {
       const defs: Record<string, JsonSchema> = {};
-      for (const key of [...found.keys()].sort()) defs[key] = cut(found.get(key)!);
+      for (const key of [...found.keys()].sort()) setOwn(defs, key, cut(found.get(key)!));
       out.$defs = defs;
     }
     return out;
@@ -205,7 +206,7 @@ function replaceRefs(schema: JsonSchema, omitted: ReadonlySet<string>): JsonSche
     let next: Record<string, JsonSchema> | undefined;
     for (const [name, sub] of Object.entries(map)) {
       const r = replaceRefs(sub as JsonSchema, omitted);
-      if (r !== sub) (next ??= { ...(map as Record<string, JsonSchema>) })[name] = r;
+      if (r !== sub) setOwn((next ??= { ...(map as Record<string, JsonSchema>) }), name, r);
     }
     if (next) (out ??= { ...schema })[k] = next;
   }

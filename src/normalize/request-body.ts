@@ -4,6 +4,7 @@ import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { asRecord, asString, child, deref, toSchema, type NormalizeContext } from './normalize-context.js';
 import type { RawParameter } from './parameter.js';
 import { isJsonMediaType, pickMediaType } from './media-type.js';
+import { setOwn } from './set-own.js';
 
 const BINARY: JsonSchemaObject = { type: 'string', contentEncoding: 'base64' };
 
@@ -64,7 +65,7 @@ function normalizeEncoding(encoding: Record<string, unknown> | undefined): Recor
     if (typeof e.style === 'string') entry.style = e.style as ParameterStyle;
     if (typeof e.explode === 'boolean') entry.explode = e.explode;
     if (typeof e.allowReserved === 'boolean') entry.allowReserved = e.allowReserved;
-    out[name] = entry;
+    setOwn(out, name, entry);
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
@@ -104,15 +105,17 @@ export function normalizeV2Body(ctx: NormalizeContext, params: RawParameter[], c
     }
     const description = asString(p.node.description);
     if (description !== undefined) pseudo.description = description;
-    properties[p.name] = toSchema(ctx, pseudo, p.at);
+    setOwn(properties, p.name, toSchema(ctx, pseudo, p.at));
     if (p.node.required === true) required.push(p.name);
     if (p.node.type === 'array') {
       const cf = asString(p.node.collectionFormat) ?? 'csv';
-      if (cf === 'multi') encoding[p.name] = { style: 'form', explode: true };
-      else if (cf === 'ssv') encoding[p.name] = { style: 'spaceDelimited', explode: false };
-      else if (cf === 'pipes') encoding[p.name] = { style: 'pipeDelimited', explode: false };
-      else if (cf === 'tsv') encoding[p.name] = { style: 'tabDelimited', explode: false };
-      else encoding[p.name] = { style: 'form', explode: false };
+      const style: Record<string, BodyEncoding> = {
+        multi: { style: 'form', explode: true },
+        ssv: { style: 'spaceDelimited', explode: false },
+        pipes: { style: 'pipeDelimited', explode: false },
+        tsv: { style: 'tabDelimited', explode: false },
+      };
+      setOwn(encoding, p.name, (Object.hasOwn(style, cf) ? style[cf] : undefined) ?? { style: 'form', explode: false });
     }
   }
   const schema: JsonSchemaObject = { type: 'object', properties };

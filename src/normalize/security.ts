@@ -1,6 +1,7 @@
 import type { SourceLocation } from '../diagnostics.js';
 import type { OAuthFlow, SecurityRequirement, SecurityScheme } from '../model/api-model.js';
 import { asRecord, asString, child, deref, type NormalizeContext } from './normalize-context.js';
+import { setOwn } from './set-own.js';
 
 const V2_FLOWS: Record<string, keyof NonNullable<SecurityScheme['flows']>> = {
   implicit: 'implicit',
@@ -16,7 +17,7 @@ function normalizeFlow(node: Record<string, unknown>): OAuthFlow {
     if (v !== undefined) flow[key] = v;
   }
   const scopes = asRecord(node.scopes) ?? {};
-  for (const [scope, text] of Object.entries(scopes)) flow.scopes[scope] = typeof text === 'string' ? text : '';
+  for (const [scope, text] of Object.entries(scopes)) setOwn(flow.scopes, scope, typeof text === 'string' ? text : '');
   return flow;
 }
 
@@ -35,7 +36,7 @@ export function normalizeSecuritySchemes(ctx: NormalizeContext, value: unknown, 
       continue;
     }
     const scheme = toScheme(ctx, key, type, node, resolved.at);
-    if (scheme) out[key] = scheme;
+    if (scheme) setOwn(out, key, scheme);
   }
   return out;
 }
@@ -109,12 +110,12 @@ export function normalizeSecurityRequirements(
     const requirement: SecurityRequirement = {};
     let usable = true;
     for (const [name, scopes] of Object.entries(req)) {
-      if (!schemes[name]) {
+      if (!Object.hasOwn(schemes, name)) {
         ctx.diagnostics.warn('security-scheme-unknown', `security requirement names undeclared scheme "${name}"`, child(at, i));
         usable = false;
         continue;
       }
-      requirement[name] = Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [];
+      setOwn(requirement, name, Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : []);
     }
     if (usable || Object.keys(requirement).length > 0) out.push(requirement);
   });

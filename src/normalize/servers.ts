@@ -1,6 +1,7 @@
 import type { SourceLocation } from '../diagnostics.js';
 import type { Server, ServerVariable } from '../model/api-model.js';
 import { asRecord, asString, type NormalizeContext } from './normalize-context.js';
+import { setOwn } from './set-own.js';
 
 /** OpenAPI 3.x `servers` array. `undefined` when absent. */
 export function normalizeServers(ctx: NormalizeContext, value: unknown, at: SourceLocation): Server[] | undefined {
@@ -24,7 +25,7 @@ export function normalizeServers(ctx: NormalizeContext, value: unknown, at: Sour
       if (Array.isArray(v.enum)) variable.enum = v.enum.map(String);
       const d = asString(v.description);
       if (d !== undefined) variable.description = d;
-      server.variables[name] = variable;
+      setOwn(server.variables, name, variable);
     }
     out.push(server);
   }
