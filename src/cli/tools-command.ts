@@ -1,5 +1,6 @@
 import { displayDiagnostic, UserError } from '../diagnostics.js';
 import { mapSpec } from '../map-spec.js';
+import { setOwn } from '../normalize/set-own.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { printDiagnostics } from './print-diagnostics.js';
 import { printable } from './printable.js';
@@ -37,7 +38,7 @@ export function toolsJson(model: ToolModel, indent?: number): string {
     if (tool.binding.kind !== 'http') continue;
     const b = tool.binding;
     const args: Record<string, { in: string; name: string }> = {};
-    for (const [arg, binding] of Object.entries(b.arguments)) args[arg] = { in: binding.in, name: binding.name };
+    for (const [arg, binding] of Object.entries(b.arguments)) setOwn(args, arg, { in: binding.in, name: binding.name });
     sources[tool.definition.name] = { method: b.method, path: b.path, ...(b.operationId !== undefined ? { operationId: b.operationId } : {}), arguments: args };
   }
   return JSON.stringify({ tools: model.tools.map((t) => t.definition), sources }, null, indent) + '\n';

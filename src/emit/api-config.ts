@@ -71,6 +71,9 @@ type Claim = (wanted: string, description: string, secret: boolean) => string;
 
 function credentialFor(key: string, scheme: SecurityScheme, base: string, claim: Claim): CredentialSource {
   const label = `security scheme "${key}"`;
+  if (scheme.type === 'apiKey' && scheme.name !== undefined && !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(scheme.name) && scheme.in !== 'query') {
+    return { type: 'unsupported', reason: `the ${scheme.in ?? 'header'} name of ${label} is not a valid HTTP token` };
+  }
   if (scheme.type === 'apiKey' && scheme.in && scheme.name !== undefined) {
     return { type: 'apiKey', in: scheme.in, name: scheme.name, env: { value: claim(base, `API key for ${label} (sent in ${scheme.in} ${scheme.name})`, true) } };
   }

@@ -3,6 +3,8 @@ import type { Parameter, ParameterLocation, ParameterStyle } from '../model/api-
 import { asRecord, asString, child, deref, toSchema, type NormalizeContext } from './normalize-context.js';
 import { pickMediaType } from './media-type.js';
 
+/** RFC 9110 token: what header and cookie names must be. */
+const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const LOCATIONS: readonly string[] = ['path', 'query', 'header', 'cookie'];
 const STYLES: readonly string[] = ['form', 'simple', 'label', 'matrix', 'spaceDelimited', 'pipeDelimited', 'deepObject'];
 
@@ -68,6 +70,10 @@ export function normalizeParameter(ctx: NormalizeContext, raw: RawParameter): Pa
     return undefined;
   }
   const location = raw.in as ParameterLocation;
+  if ((location === 'header' || location === 'cookie') && !HTTP_TOKEN.test(raw.name)) {
+    ctx.diagnostics.warn('parameter-name-invalid', `${location} parameter name ${JSON.stringify(raw.name)} is not a valid HTTP token and cannot be sent; ignored`, raw.at);
+    return undefined;
+  }
   const node = raw.node;
   const param: Parameter = {
     name: raw.name,
