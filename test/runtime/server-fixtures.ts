@@ -1,0 +1,145 @@
+// Fixture tools and helpers shared by the runtime server tests (not a test file itself).
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { ToolCaller } from '../../templates/runtime/server.gen.js';
+import type { ApiConfig, HttpBinding, ToolEntry } from '../../templates/runtime/types.gen.js';
+
+export const PROTOCOL_VERSION = '2026-07-28';
+
+export const fixtureConfig: ApiConfig = {
+  name: 'fixture-api-mcp',
+  version: '1.2.3',
+  title: 'Fixture API',
+  description: 'A small API for runtime tests.',
+  servers: [{ url: 'http://127.0.0.1:9/api', variables: {} }],
+  credentials: {},
+  env: { baseUrl: 'FIXTURE_API_BASE_URL', timeoutMs: 'FIXTURE_API_TIMEOUT_MS', serverVariables: {} },
+};
+
+function binding(method: string, path: string): HttpBinding {
+  return { kind: 'http', method, path, arguments: {}, security: [] };
+}
+
+/** Three tools: a string x-mcp-header on the first, an integer one on the third, $defs and formats. */
+export const fixtureTools: ToolEntry[] = [
+  {
+    definition: {
+      name: 'get_item',
+      title: 'Get an item',
+      description: 'Returns one item by its id.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', 'x-mcp-header': 'Item-Id' },
+          verbose: { type: 'boolean' },
+        },
+        required: ['id'],
+      },
+      outputSchema: {
+        type: 'object',
+        properties: { tool: { type: 'string' }, arguments: { type: 'object' } },
+        required: ['tool', 'arguments'],
+      },
+      annotations: { readOnlyHint: true },
+    },
+    binding: binding('GET', '/items/{id}'),
+  },
+  {
+    definition: {
+      name: 'create_order',
+      description: 'Creates an order.',
+      inputSchema: {
+        type: 'object',
+        properties: { customer: { $ref: '#/$defs/Customer' }, note: { type: 'string' } },
+        required: ['customer'],
+        $defs: {
+          Customer: {
+            type: 'object',
+            properties: { id: { type: 'string', format: 'uuid' } },
+            required: ['id'],
+          },
+        },
+      },
+      annotations: { destructiveHint: false },
+    },
+    binding: binding('POST', '/orders'),
+  },
+  {
+    definition: {
+      name: 'list_items',
+      description: 'Lists items.',
+      inputSchema: {
+        type: 'object',
+        properties: { per_page: { type: 'integer', 'x-mcp-header': 'Per-Page' } },
+      },
+    },
+    binding: binding('GET', '/items'),
+  },
+];
+
+/** `count` tools named tool_0000…, each with a string x-mcp-header and an outputSchema. */
+export function manyTools(count: number): ToolEntry[] {
+  return Array.from({ length: count }, (_, i) => {
+    const name = `tool_${String(i).padStart(4, '0')}`;
+    return {
+      definition: {
+        name,
+        description: `Tool number ${i}.`,
+        inputSchema: {
+          type: 'object',
+          properties: {
+            owner: { type: 'string', 'x-mcp-header': 'Owner' },
+            [`field_${i}`]: { type: 'integer', minimum: 0 },
+          },
+          required: ['owner'],
+        },
+        outputSchema: { type: 'object', properties: { tool: { type: 'string' } } },
+      },
+      binding: binding('GET', `/things/${i}`),
+    };
+  });
+}
+
+export interface EchoCall {
+  tool: string;
+  args: Record<string, unknown>;
+  aborted: boolean;
+}
+
+/** A real tool caller that answers with the tool name and arguments it was given, and records them. */
+export function echoCaller(calls: EchoCall[] = []): ToolCaller {
+  return async (entry, args, signal): Promise<CallToolResult> => {
+    calls.push({ tool: entry.definition.name, args, aborted: signal.aborted });
+    const data = { tool: entry.definition.name, arguments: args };
+    return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+  };
+}
+
+/** The `_meta` envelope every 2026-07-28 request carries. */
+export function envelope(): Record<string, unknown> {
+  return {
+    'io.modelcontextprotocol/protocolVersion': PROTOCOL_VERSION,
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+}
+
+/** A raw 2026-07-28 JSON-RPC request with the standard headers, for tests that bypass the client. */
+export function modernRequest(
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Request {
+  const name: Record<string, string> = typeof params['name'] === 'string' ? { 'mcp-name': params['name'] } : {};
+  return new Request(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': PROTOCOL_VERSION,
+      'mcp-method': method,
+      ...name,
+      ...headers,
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: envelope() } }),
+  });
+}
