@@ -38,24 +38,39 @@ export function buildOutputSchema(op: Operation, bundler: SchemaBundler): Output
     const content = response.content.find((c) => c.schema !== undefined && isJsonMediaType(c.mediaType) && c.mediaType !== '*/*')
       ?? response.content.find((c) => c.schema !== undefined && c.mediaType === '*/*');
     if (!content || content.schema === undefined) continue;
-    const schema = bundler.transform(content.schema, 'response');
-    let root = schema;
-    const key = defKeyOf(schema);
-    if (key !== undefined) root = bundler.def(key, 'response') ?? {};
-    let out: JsonSchemaObject;
-    let wrappedIn: string | undefined;
-    if (isObjectRoot(root, bundler)) {
-      out = { ...(root as JsonSchemaObject) };
-      if (out.type === undefined) out.type = 'object';
-    } else {
-      wrappedIn = WRAPPED_RESULT_PROPERTY;
-      out = { type: 'object', properties: { [WRAPPED_RESULT_PROPERTY]: schema }, required: [WRAPPED_RESULT_PROPERTY] };
-    }
-    const result: OutputSchemaResult = { schema: bundler.bundle(out, 'response', MAX_OUTPUT_DEFS), status: response.status, mediaType: content.mediaType };
-    if (wrappedIn !== undefined) result.wrappedIn = wrappedIn;
+    const bundled = bundleOutput(content.schema, bundler);
+    const result: OutputSchemaResult = { schema: bundled.schema, status: response.status, mediaType: content.mediaType };
+    if (bundled.wrappedIn !== undefined) result.wrappedIn = bundled.wrappedIn;
     return result;
   }
   return undefined;
+}
+
+/**
+ * Many operations answer with the same small schema (`{ $ref: repository }`, an array of users):
+ * those are bundled once per run and the result shared (tool schemas are treated as immutable).
+ */
+function bundleOutput(model: JsonSchema, bundler: SchemaBundler): { schema: JsonSchemaObject; wrappedIn?: string } {
+  let memoKey = isSchemaObject(model) && Object.keys(model).length <= 3 ? JSON.stringify(model) : undefined;
+  if (memoKey !== undefined && memoKey.length > 300) memoKey = undefined;
+  const cached = memoKey !== undefined ? bundler.memo.get(memoKey) : undefined;
+  if (cached !== undefined) return cached as { schema: JsonSchemaObject; wrappedIn?: string };
+  const schema = bundler.transform(model, 'response');
+  let root = schema;
+  const key = defKeyOf(schema);
+  if (key !== undefined) root = bundler.def(key, 'response') ?? {};
+  let out: JsonSchemaObject;
+  let wrappedIn: string | undefined;
+  if (isObjectRoot(root, bundler)) {
+    out = { ...(root as JsonSchemaObject) };
+    if (out.type === undefined) out.type = 'object';
+  } else {
+    wrappedIn = WRAPPED_RESULT_PROPERTY;
+    out = { type: 'object', properties: { [WRAPPED_RESULT_PROPERTY]: schema }, required: [WRAPPED_RESULT_PROPERTY] };
+  }
+  const result = { schema: bundler.bundle(out, 'response', MAX_OUTPUT_DEFS), ...(wrappedIn !== undefined ? { wrappedIn } : {}) };
+  if (memoKey !== undefined) bundler.memo.set(memoKey, result);
+  return result;
 }
 
 /** `type: object` (alone), or untyped with properties / an allOf of objects. Nullable objects are wrapped. */

@@ -41,6 +41,8 @@ export function defKeyOf(schema: JsonSchema): string | undefined {
  */
 export class SchemaBundler {
   private readonly cache: Record<Direction, Map<string, JsonSchema>> = { request: new Map(), response: new Map() };
+  /** Per-run memo for callers that bundle the same small schema many times (see output-schema.ts). */
+  readonly memo = new Map<string, unknown>();
   /** The definitions each transformed definition references directly, found once per run. */
   private readonly refs: Record<Direction, Map<string, string[]>> = { request: new Map(), response: new Map() };
 

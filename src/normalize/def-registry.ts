@@ -35,6 +35,8 @@ export interface DefRegistry {
 export function createDefRegistry(spec: LoadedSpec, diagnostics: DiagnosticBag, version: ApiModel['specVersion']): DefRegistry {
   const defs: Record<string, JsonSchema> = {};
   const keyByTarget = new Map<string, string>();
+  /** `<file>\u0000<ref>` → key: the same ref text in the same file resolves once (GitHub: ~40k refs). */
+  const keyByRef = new Map<string, string>();
   const usedKeys = new Set<string>();
   /** Next suffix to try per base name, so many clashes on one base stay linear. */
   const nextSuffix = new Map<string, number>();
@@ -46,13 +48,20 @@ export function createDefRegistry(spec: LoadedSpec, diagnostics: DiagnosticBag, 
   return { ctx, defs };
 
   function refToDef(ref: string, at: SourceLocation): string | undefined {
+    const refId = `${at.file}\u0000${ref}`;
+    const seen = keyByRef.get(refId);
+    if (seen !== undefined) return seen;
     const target = resolveOrWarn(ref, at, 'schema');
     if (target === undefined) return undefined;
     const id = targetId(target.file.url, target.pointer);
     const known = keyByTarget.get(id);
-    if (known !== undefined && Object.hasOwn(defs, known)) return known;
+    if (known !== undefined && Object.hasOwn(defs, known)) {
+      keyByRef.set(refId, known);
+      return known;
+    }
     const key = known ?? claim(id, defKeyBase(target.file.url, target.pointer));
     setOwn(defs, key, {}); // placeholder until the queue reaches it
+    keyByRef.set(refId, key);
     queue.push({ key, target });
     drain();
     return key;
