@@ -22,12 +22,29 @@ export interface PreparedRequest {
 }
 
 const DOT_SEGMENT = new Set(['.', '..']);
-/** RFC 6265 cookie-octet and RFC 7230 token: a cookie pair that can go into the header as it is. */
+/** A cookie pair that can go into the header as it is: a token name, a value of RFC 6265 cookie-octets plus `,` (OpenAPI's form-style list delimiter). */
 const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const COOKIE_VALUE = /^[!#-+\--:<-[\]-~]*$/;
+const COOKIE_VALUE = /^[!#-:<-[\]-~]*$/;
 
 function argumentValue(args: Record<string, unknown>, name: string): unknown {
   return Object.hasOwn(args, name) ? args[name] : undefined;
+}
+
+/**
+ * A path key with a fixed query (`/things?action=x`) or a fragment (`/cookies#variant`, used to
+ * give one path several operations): the fragment is dropped, the query is sent first.
+ */
+function splitTemplate(template: string): { path: string; query?: string } {
+  let depth = 0;
+  let question = -1;
+  for (let i = 0; i < template.length; i++) {
+    const c = template[i];
+    if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && c === '#') return question < 0 ? { path: template.slice(0, i) } : { path: template.slice(0, question), query: template.slice(question + 1, i) };
+    else if (depth === 0 && c === '?' && question < 0) question = i;
+  }
+  return question < 0 ? { path: template } : { path: template.slice(0, question), query: template.slice(question + 1) };
 }
 
 /** Fills `{name}` in the path template; literal text is kept (encoded only where a path cannot hold it). */
@@ -89,6 +106,12 @@ function bodyValue(binding: HttpBinding, args: Record<string, unknown>, inputSch
   return { value, source };
 }
 
+function isEmptyObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const v of Object.values(value)) if (v !== undefined) return false;
+  return true;
+}
+
 function setHeader(headers: Headers, b: ArgumentBinding, value: string): void {
   try {
     headers.set(b.name, value);
@@ -114,6 +137,7 @@ export function buildRequest(binding: HttpBinding, args: Record<string, unknown>
       pathArguments.set(b.name, arg);
       const text = serializePathParameter(b, value, arg);
       if (text !== undefined) pathValues.set(b.name, { text, argument: arg });
+      else if (value !== undefined && value !== null) throw new RequestError(`argument "${arg}" must not be empty: it is a path parameter`);
     } else if (b.in === 'query') {
       for (const pair of serializeQueryParameter(b, value, arg)) query.push(pair);
     } else if (b.in === 'header') {
@@ -124,7 +148,12 @@ export function buildRequest(binding: HttpBinding, args: Record<string, unknown>
     }
   }
 
-  const path = expandPath(binding.path, pathValues, pathArguments);
+  const template = splitTemplate(binding.path);
+  const path = expandPath(template.path, pathValues, pathArguments);
+  if (template.query !== undefined) {
+    const fixed = expandPath(template.query, pathValues, pathArguments).split('&').filter((pair) => pair !== '');
+    query.unshift(...fixed);
+  }
   const joined = joinUrl(baseUrl, path, query);
   const url = new URL(joined.href);
   // Defence in depth: nothing may have changed the path on parsing (dot segments, backslashes …).
@@ -132,7 +161,9 @@ export function buildRequest(binding: HttpBinding, args: Record<string, unknown>
 
   const method = binding.method.toUpperCase();
   const request: PreparedRequest = { method, url, headers, cookies };
-  const body = bodyValue(binding, args, inputSchema);
+  let body = bodyValue(binding, args, inputSchema);
+  // An optional body given as `{}` adds nothing (e.g. Stripe's GET operations declare an empty form body).
+  if (body !== undefined && !binding.body?.required && isEmptyObject(body.value)) body = undefined;
   if (body !== undefined) {
     if (method === 'GET' || method === 'HEAD') throw new RequestError(`a ${method} request cannot carry a body (argument "${body.source.argument}")`);
     const serialized = serializeBody(binding.body ?? { mediaType: 'application/json', required: false }, body.value, body.source);
