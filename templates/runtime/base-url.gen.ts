@@ -74,7 +74,8 @@ export function resolveBaseUrl(
   }
   const url = substituteVariables(server, env, envNames);
   if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url)) {
-    throw new BaseUrlError(`the API's server URL "${url}" is relative; set ${envNames.baseUrl} to the API's absolute base URL, e.g. https://api.example.com${url.startsWith('/') ? url : ''}`);
+    const example = url.startsWith('//') ? `https:${url}` : `https://api.example.com${url.startsWith('/') ? url : ''}`;
+    throw new BaseUrlError(`the API's server URL "${url}" is relative; set ${envNames.baseUrl} to the API's absolute base URL, e.g. ${example}`);
   }
   return checkAbsolute(url, `the server URL "${url}"`, envNames.baseUrl).href;
 }

@@ -29,6 +29,11 @@ describe('resolveBaseUrl', () => {
       given: { servers: [{ url: '/v1', variables: {} }], env: {} },
       want: 'the API\'s server URL "/v1" is relative; set PETS_BASE_URL to the API\'s absolute base URL, e.g. https://api.example.com/v1',
     },
+    {
+      name: 'protocol-relative server URL',
+      given: { servers: [{ url: '//api.example.com/v2', variables: {} }], env: {} },
+      want: 'the API\'s server URL "//api.example.com/v2" is relative; set PETS_BASE_URL to the API\'s absolute base URL, e.g. https://api.example.com/v2',
+    },
     { name: 'no servers', given: { servers: [], env: {} }, want: "the API description names no server; set PETS_BASE_URL to the API's base URL, e.g. https://api.example.com" },
     { name: 'a variable outside its enum', given: { servers: [REGIONAL], env: { PETS_REGION: 'mars' } }, want: 'PETS_REGION must be one of: eu, us' },
     {
