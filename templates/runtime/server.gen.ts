@@ -19,19 +19,16 @@
  */
 import {
   McpServer,
-  type CallToolResult,
   type Implementation,
   type McpRequestContext,
   type McpServerFactory,
 } from '@modelcontextprotocol/server';
-import type { CompiledTool, JsonObject, ToolTable } from './tool-table.gen.js';
-import type { ApiConfig, ToolEntry } from './types.gen.js';
+import type { ToolCaller } from './call-tool.gen.js';
+import type { CompiledTool, ToolTable } from './tool-table.gen.js';
+import type { ApiConfig } from './types.gen.js';
 
 /** How long a client may cache `server/discover` (identity and capabilities are fixed per process). */
 export const DISCOVER_TTL_MS = 3_600_000;
-
-/** Performs one tool call against the upstream API. Must not throw for upstream failures. */
-export type ToolCaller = (entry: ToolEntry, args: JsonObject, signal: AbortSignal) => Promise<CallToolResult>;
 
 /** Writes one line to stderr (stdout belongs to the stdio transport). */
 export type Logger = (line: string) => void;
@@ -41,6 +38,10 @@ export interface ServerFactoryOptions {
   readonly log?: Logger;
 }
 
+/**
+ * `callTool` performs one call against the upstream (`createToolCaller` in call-tool.gen.ts); it
+ * gets the request's abort signal and must turn upstream failures into isError results itself.
+ */
 export function createServerFactory(
   config: ApiConfig,
   table: ToolTable,

@@ -7,6 +7,7 @@ import {
   serveHttp,
   type RunningHttpServer,
 } from '../../templates/runtime/http.gen.js';
+import type { ToolCaller } from '../../templates/runtime/call-tool.gen.js';
 import { createServerFactory } from '../../templates/runtime/server.gen.js';
 import { buildToolTable } from '../../templates/runtime/tool-table.gen.js';
 import { echoCaller, envelope, fixtureConfig, fixtureTools, type EchoCall } from './server-fixtures.js';
@@ -211,6 +212,30 @@ describe('serveHttp', () => {
     await other.close();
     const again = await serveHttp(factory, { port });
     await again.close();
+  });
+});
+
+describe('serveHttp cancellation', () => {
+  it('aborts the signal the tool caller got when the client gives up', async () => {
+    let observed: Promise<string> | undefined;
+    const waiting: ToolCaller = (_entry, _args, signal) => {
+      observed = new Promise((resolve) => {
+        if (signal === undefined) resolve('no signal');
+        else signal.addEventListener('abort', () => resolve('aborted'), { once: true });
+      });
+      return observed.then(() => ({ content: [{ type: 'text', text: 'late' }], isError: true }));
+    };
+    const server = await serveHttp(createServerFactory(fixtureConfig, buildToolTable(fixtureTools), waiting), { port: 0 });
+    const client = new Client({ name: 't', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+      const call = client.callTool({ name: 'list_items', arguments: {} }, { signal: AbortSignal.timeout(200) });
+      await expect(call).rejects.toThrow();
+      expect(await observed).toBe('aborted');
+    } finally {
+      await client.close();
+      await server.close();
+    }
   });
 });
 

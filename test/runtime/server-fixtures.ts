@@ -1,6 +1,6 @@
 // Fixture tools and helpers shared by the runtime server tests (not a test file itself).
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { ToolCaller } from '../../templates/runtime/server.gen.js';
+import type { ToolCaller } from '../../templates/runtime/call-tool.gen.js';
 import type { ApiConfig, HttpBinding, ToolEntry } from '../../templates/runtime/types.gen.js';
 
 export const PROTOCOL_VERSION = '2026-07-28';
@@ -76,6 +76,33 @@ export const fixtureTools: ToolEntry[] = [
   },
 ];
 
+/** Tools with real bindings, for tests that call an upstream through the real tool caller. */
+export const upstreamTools: ToolEntry[] = [
+  {
+    definition: {
+      name: 'get_item',
+      description: 'Returns one item by its id.',
+      inputSchema: {
+        type: 'object',
+        properties: { id: { type: 'string', 'x-mcp-header': 'Item-Id' }, verbose: { type: 'boolean' } },
+        required: ['id'],
+      },
+      outputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+    },
+    binding: {
+      kind: 'http',
+      method: 'GET',
+      path: '/items/{id}',
+      arguments: {
+        id: { in: 'path', name: 'id', required: true },
+        verbose: { in: 'query', name: 'verbose', required: false },
+      },
+      security: [],
+      output: { status: '200', mediaType: 'application/json' },
+    },
+  },
+];
+
 /** `count` tools named tool_0000…, each with a string x-mcp-header and an outputSchema. */
 export function manyTools(count: number): ToolEntry[] {
   return Array.from({ length: count }, (_, i) => {
@@ -102,13 +129,14 @@ export function manyTools(count: number): ToolEntry[] {
 export interface EchoCall {
   tool: string;
   args: Record<string, unknown>;
-  aborted: boolean;
+  /** The abort signal the server passed: `live` (not aborted), `aborted`, or `missing`. */
+  signal: 'live' | 'aborted' | 'missing';
 }
 
 /** A real tool caller that answers with the tool name and arguments it was given, and records them. */
 export function echoCaller(calls: EchoCall[] = []): ToolCaller {
   return async (entry, args, signal): Promise<CallToolResult> => {
-    calls.push({ tool: entry.definition.name, args, aborted: signal.aborted });
+    calls.push({ tool: entry.definition.name, args, signal: signal === undefined ? 'missing' : signal.aborted ? 'aborted' : 'live' });
     const data = { tool: entry.definition.name, arguments: args };
     return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
   };

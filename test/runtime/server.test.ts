@@ -7,8 +7,8 @@ import {
   describeError,
   serverInfo,
   toolsNeededFor,
-  type ToolCaller,
 } from '../../templates/runtime/server.gen.js';
+import type { ToolCaller } from '../../templates/runtime/call-tool.gen.js';
 import { buildToolTable } from '../../templates/runtime/tool-table.gen.js';
 import { echoCaller, fixtureConfig, fixtureTools, modernRequest, type EchoCall } from './server-fixtures.js';
 
@@ -131,7 +131,7 @@ describe('server factory through the official client (2026-07-28)', () => {
 
     const result = await client.callTool({ name: 'get_item', arguments: { id: 'a/1', verbose: true } });
     expect(result.structuredContent).toEqual({ tool: 'get_item', arguments: { id: 'a/1', verbose: true } });
-    expect(calls).toEqual([{ tool: 'get_item', args: { id: 'a/1', verbose: true }, aborted: false }]);
+    expect(calls).toEqual([{ tool: 'get_item', args: { id: 'a/1', verbose: true }, signal: 'live' }]);
   });
 
   it('turns invalid arguments into an isError result without calling the upstream', async () => {

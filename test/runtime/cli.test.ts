@@ -1,0 +1,316 @@
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main, parseArgs, usage, type CliArgs, type RunningServer } from '../../templates/runtime/cli.gen.js';
+import type { ApiConfig } from '../../templates/runtime/types.gen.js';
+import { fixtureConfig, upstreamTools } from './server-fixtures.js';
+
+const hooks = fileURLToPath(new URL('./fixtures/ts-resolve-hooks.mjs', import.meta.url));
+const cliMain = fileURLToPath(new URL('./fixtures/cli-main.ts', import.meta.url));
+
+const defaults: CliArgs = { http: false, port: 3000, host: '127.0.0.1', allowedHosts: [], help: false };
+
+describe('parseArgs', () => {
+  const cases: { name: string; given: string[]; want: CliArgs }[] = [
+    { name: 'nothing: stdio', given: [], want: defaults },
+    { name: '--http', given: ['--http'], want: { ...defaults, http: true } },
+    { name: '--port and --host', given: ['--http', '--port', '8080', '--host', '0.0.0.0'], want: { ...defaults, http: true, port: 8080, host: '0.0.0.0' } },
+    { name: '--flag=value', given: ['--http', '--port=0', '--host=::1'], want: { ...defaults, http: true, port: 0, host: '::1' } },
+    { name: '--allowed-host, repeated', given: ['--http', '--allowed-host', 'a.test', '--allowed-host=b.test'], want: { ...defaults, http: true, allowedHosts: ['a.test', 'b.test'] } },
+    { name: '--base-url with stdio', given: ['--base-url', 'https://api.test/v1'], want: { ...defaults, baseUrl: 'https://api.test/v1' } },
+    { name: '--help', given: ['--help'], want: { ...defaults, help: true } },
+    { name: '-h with other flags', given: ['--port', '1', '-h'], want: { ...defaults, port: 1, help: true } },
+  ];
+  for (const { name, given, want } of cases) {
+    it(name, () => expect(parseArgs(given)).toEqual(want));
+  }
+
+  const errors: { name: string; given: string[]; want: string }[] = [
+    { name: 'unknown flag', given: ['--stdio'], want: 'unknown argument "--stdio"' },
+    { name: 'positional argument', given: ['serve'], want: 'unknown argument "serve"' },
+    { name: 'missing value', given: ['--http', '--port'], want: '--port needs a value' },
+    { name: 'empty value', given: ['--base-url='], want: '--base-url needs a value' },
+    { name: 'non-numeric port', given: ['--http', '--port', 'http'], want: '--port must be a number from 0 to 65535, got "http"' },
+    { name: 'port out of range', given: ['--http', '--port', '65536'], want: '--port must be a number from 0 to 65535, got "65536"' },
+    { name: 'negative port', given: ['--http', '--port=-1'], want: '--port must be a number from 0 to 65535, got "-1"' },
+    { name: '--port without --http', given: ['--port', '8080'], want: '--port needs --http' },
+    { name: '--host without --http', given: ['--host', '0.0.0.0'], want: '--host needs --http' },
+    { name: '--http with a value', given: ['--http=yes'], want: '--http takes no value' },
+  ];
+  for (const { name, given, want } of errors) {
+    it(`refuses ${name}`, () => expect(() => parseArgs(given)).toThrow(want));
+  }
+});
+
+describe('usage', () => {
+  it('lists the options and every environment variable', () => {
+    const config: ApiConfig = {
+      ...fixtureConfig,
+      title: 'Fixture\u001b[31m API',
+      servers: [{ url: 'https://{region}.api.test/v1', variables: { region: { default: 'eu' } } }],
+      credentials: {
+        bearer: { type: 'http-bearer', env: { token: 'FIXTURE_API_TOKEN' } },
+        basic: { type: 'http-basic', env: { username: 'FIXTURE_API_USERNAME', password: 'FIXTURE_API_PASSWORD' } },
+        mtls: { type: 'unsupported', reason: 'mutualTLS' },
+      },
+      env: { ...fixtureConfig.env, serverVariables: { region: 'FIXTURE_API_REGION' } },
+    };
+    expect(usage(config, 12)).toBe(
+      [
+        'Usage: fixture-api-mcp [--http [--port N] [--host H]] [--base-url URL]',
+        '',
+        'MCP server for Fixture?[31m API 1.2.3 (12 tools). Serves stdio unless --http is given.',
+        '',
+        'Options:',
+        '  --http              serve Streamable HTTP at http://HOST:PORT/mcp',
+        '  --port N            HTTP port (default 3000)',
+        '  --host H            HTTP interface to bind (default 127.0.0.1)',
+        '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
+        '  --base-url URL      upstream base URL (overrides FIXTURE_API_BASE_URL)',
+        '  -h, --help          show this help',
+        '',
+        'Environment:',
+        '  FIXTURE_API_BASE_URL    upstream base URL (default: https://{region}.api.test/v1)',
+        '  FIXTURE_API_TIMEOUT_MS  upstream request timeout in ms (default 30000)',
+        '  FIXTURE_API_REGION      server variable {region}',
+        '  FIXTURE_API_TOKEN       bearer: token',
+        '  FIXTURE_API_USERNAME    basic: username',
+        '  FIXTURE_API_PASSWORD    basic: password',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+interface Received {
+  method: string;
+  url: string;
+}
+
+/** A real upstream: answers GET /api/items/{id} with {"id": id} (after 2 s for id "slow"). */
+function startUpstream(received: Received[]): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    received.push({ method: req.method ?? '', url: req.url ?? '' });
+    const id = decodeURIComponent(/^\/api\/items\/([^/?]+)/.exec(req.url ?? '')?.[1] ?? '');
+    const answer = (): void => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id }));
+    if (id === 'slow') setTimeout(answer, 2_000);
+    else answer();
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api` }));
+  });
+}
+
+describe('main (in-process)', () => {
+  const received: Received[] = [];
+  let upstream: { server: Server; url: string };
+  beforeAll(async () => {
+    upstream = await startUpstream(received);
+  });
+  afterAll(() => {
+    upstream?.server.closeAllConnections();
+    upstream?.server.close();
+  });
+
+  interface Outcome {
+    running: RunningServer | undefined;
+    out: string;
+    log: string[];
+    exitCode: number | undefined;
+  }
+  async function run(argv: string[], env: Record<string, string>, config: ApiConfig = fixtureConfig): Promise<Outcome> {
+    const outcome: Outcome = { running: undefined, out: '', log: [], exitCode: undefined };
+    outcome.running = await main({
+      config,
+      tools: upstreamTools,
+      argv,
+      env,
+      out: (text) => void (outcome.out += text),
+      log: (line) => void outcome.log.push(line),
+      setExitCode: (code) => void (outcome.exitCode = code),
+      handleSignals: false,
+    });
+    return outcome;
+  }
+
+  async function callOverHttp(url: string, args: Record<string, unknown>): Promise<unknown> {
+    const client = new Client({ name: 't', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    try {
+      return await client.callTool({ name: 'get_item', arguments: args });
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('prints the usage for --help and starts nothing', async () => {
+    const { running, out, log, exitCode } = await run(['--help'], {});
+    expect([running, log, exitCode]).toEqual([undefined, [], undefined]);
+    expect(out).toBe(usage(fixtureConfig, 1));
+  });
+
+  const usageErrors: { name: string; given: string[]; want: string }[] = [
+    { name: 'an unknown flag', given: ['--verbose'], want: 'fixture-api-mcp: unknown argument "--verbose". Try --help.' },
+    {
+      name: 'a --base-url that is not http(s)',
+      given: ['--base-url', 'ftp://files.test/'],
+      want: 'fixture-api-mcp: the --base-url value must be an http or https URL; set FIXTURE_API_BASE_URL to the API\'s base URL. Try --help.',
+    },
+  ];
+  for (const { name, given, want } of usageErrors) {
+    it(`reports ${name} in one line with exit code 2`, async () => {
+      const { running, log, exitCode } = await run(given, {});
+      expect([running, log, exitCode]).toEqual([undefined, [want], 2]);
+    });
+  }
+
+  it('serves HTTP and calls the upstream from the environment base URL', async () => {
+    const { running, log } = await run(['--http', '--port', '0'], { FIXTURE_API_BASE_URL: upstream.url });
+    try {
+      expect(running?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      expect(log).toEqual([`fixture-api-mcp 1.2.3: MCP over Streamable HTTP at ${running?.url}, 1 tool`]);
+      received.length = 0;
+      const result = await callOverHttp(running!.url!, { id: 'a b', verbose: true });
+      expect(result).toMatchObject({ structuredContent: { id: 'a b' } });
+      expect(received).toEqual([{ method: 'GET', url: '/api/items/a%20b?verbose=true' }]);
+    } finally {
+      await running?.close();
+    }
+  });
+
+  it('lets --base-url win over the environment', async () => {
+    const { running } = await run(['--http', '--port=0', `--base-url=${upstream.url}/v2`], { FIXTURE_API_BASE_URL: 'http://127.0.0.1:9/nowhere' });
+    try {
+      received.length = 0;
+      await callOverHttp(running!.url!, { id: 'x' });
+      expect(received).toEqual([{ method: 'GET', url: '/api/v2/items/x' }]);
+    } finally {
+      await running?.close();
+    }
+  });
+
+  it('applies the timeout from the environment', async () => {
+    const { running } = await run(['--http', '--port=0'], { FIXTURE_API_BASE_URL: upstream.url, FIXTURE_API_TIMEOUT_MS: '200' });
+    try {
+      const result = await callOverHttp(running!.url!, { id: 'slow' });
+      expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'upstream did not answer within 200 ms' }] });
+    } finally {
+      await running?.close();
+    }
+  });
+
+  it('warns about an invalid timeout and uses the default', async () => {
+    const { running, log } = await run(['--http', '--port=0'], { FIXTURE_API_BASE_URL: upstream.url, FIXTURE_API_TIMEOUT_MS: '5s' });
+    await running?.close();
+    expect(log[0]).toBe('fixture-api-mcp: FIXTURE_API_TIMEOUT_MS must be a positive number of milliseconds; using 30000');
+  });
+
+  it('still serves tools/list without a usable base URL; calls say what to set', async () => {
+    const relative: ApiConfig = { ...fixtureConfig, servers: [{ url: '/v1', variables: {} }] };
+    const { running, log } = await run(['--http', '--port=0'], {}, relative);
+    try {
+      const why = 'No upstream base URL: the API\'s server URL "/v1" is relative; set FIXTURE_API_BASE_URL to the API\'s absolute base URL, e.g. https://api.example.com/v1';
+      expect(log[0]).toBe(`fixture-api-mcp: ${why}; every tool call will fail until it is set`);
+      const result = await callOverHttp(running!.url!, { id: 'x' });
+      expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: why }] });
+    } finally {
+      await running?.close();
+    }
+  });
+
+  it('reports a port in use in one line with exit code 1', async () => {
+    const { port } = upstream.server.address() as AddressInfo;
+    const { running, log, exitCode } = await run(['--http', '--port', String(port)], {});
+    expect([running, log, exitCode]).toEqual([undefined, [`fixture-api-mcp: cannot listen on 127.0.0.1:${port}: Error (EADDRINUSE)`], 1]);
+  });
+});
+
+interface ProcessResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runProcess(args: string[]): Promise<ProcessResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', hooks, cliMain, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString('utf8')));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('main as a process (what node dist/main.js does)', () => {
+  const received: Received[] = [];
+  let upstream: { server: Server; url: string };
+  beforeAll(async () => {
+    upstream = await startUpstream(received);
+  });
+  afterAll(() => {
+    upstream?.server.closeAllConnections();
+    upstream?.server.close();
+  });
+
+  it('--help: usage on stdout, exit code 0', async () => {
+    expect(await runProcess(['--help'])).toEqual({ code: 0, stdout: usage(fixtureConfig, 1), stderr: '' });
+  });
+
+  it('a bad argument: one line on stderr, no stack, exit code 2', async () => {
+    expect(await runProcess(['--port', 'x'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'fixture-api-mcp: --port must be a number from 0 to 65535, got "x". Try --help.\n',
+    });
+  });
+
+  it('serves stdio by default to the official client and calls the upstream', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', hooks, cliMain, '--base-url', upstream.url],
+      env: getDefaultEnvironment(),
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString('utf8')));
+    const client = new Client({ name: 't', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(transport);
+    try {
+      received.length = 0;
+      const result = await client.callTool({ name: 'get_item', arguments: { id: '../etc' } });
+      expect(result.structuredContent).toEqual({ id: '../etc' });
+      expect(received).toEqual([{ method: 'GET', url: '/api/items/..%2Fetc' }]);
+    } finally {
+      await client.close();
+    }
+    expect(stderr).toContain('fixture-api-mcp 1.2.3: MCP over stdio, 1 tool\n');
+  });
+
+  it('--http: serves until SIGTERM, then exits with code 0', async () => {
+    const child = spawn(process.execPath, ['--import', hooks, cliMain, '--http', '--port', '0', '--base-url', upstream.url], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        const match = /at (http:\/\/127\.0\.0\.1:\d+\/mcp),/.exec(stderr);
+        if (match) resolve(match[1]!);
+      });
+      child.on('close', () => reject(new Error(`exited early: ${stderr}`)));
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const client = new Client({ name: 't', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['get_item']);
+    await client.close();
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
