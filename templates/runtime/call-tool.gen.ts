@@ -32,6 +32,8 @@ export const MAX_REDIRECTS = 10;
 export interface ToolCallerDeps {
   config: ApiConfig;
   baseUrl: string;
+  /** The base URL for one tool (operation-level servers); default: always `baseUrl`. */
+  baseUrlFor?: (entry: ToolEntry) => string;
   env: Record<string, string | undefined>;
   /** Default: the global fetch. */
   fetch?: typeof fetch;
@@ -59,7 +61,7 @@ export function createToolCaller(deps: ToolCallerDeps): ToolCaller {
     let host = upstream;
     try {
       for (let attempt = 0; ; attempt++) {
-        const req = buildRequest(entry.binding, args, deps.baseUrl, entry.definition.inputSchema);
+        const req = buildRequest(entry.binding, args, deps.baseUrlFor?.(entry) ?? deps.baseUrl, entry.definition.inputSchema);
         host = safeHost(req.url.href);
         const applied = await applyCredentials(req, entry.binding.security, deps.config.credentials, deps.env, deps.tokens, fetchImpl, combined);
         secrets = applied.secrets.filter((s) => s !== '');

@@ -175,7 +175,39 @@ function toolCaller(
     log(`${printable(config.name)}: ${text}; every tool call will fail until it is set`);
     return async () => errorResult(text, 'request');
   }
-  return createToolCaller({ config, baseUrl, env, timeoutMs: timeoutFrom(config, env, log), tokens: new TokenCache(), outputValidators });
+  return createToolCaller({
+    config,
+    baseUrl,
+    baseUrlFor: operationBaseUrls(config, env, override, baseUrl),
+    env,
+    timeoutMs: timeoutFrom(config, env, log),
+    tokens: new TokenCache(),
+    outputValidators,
+  });
+}
+
+/**
+ * Operations that declare their own servers (e.g. an upload host) go there, unless the user set
+ * the base URL explicitly (--base-url or the environment), which then applies to every tool. An
+ * operation server that cannot be resolved (relative URL) falls back to the API's base URL.
+ */
+function operationBaseUrls(config: ApiConfig, env: Environment, override: string | undefined, baseUrl: string): (entry: ToolEntry) => string {
+  const explicit = (override ?? '') !== '' || (env[config.env.baseUrl] ?? '') !== '';
+  const cache = new Map<ToolEntry, string>();
+  return (entry) => {
+    const servers = entry.binding.servers;
+    if (explicit || servers === undefined || servers.length === 0) return baseUrl;
+    let url = cache.get(entry);
+    if (url === undefined) {
+      try {
+        url = resolveBaseUrl(servers, env, config.env);
+      } catch {
+        url = baseUrl;
+      }
+      cache.set(entry, url);
+    }
+    return url;
+  };
 }
 
 function timeoutFrom(config: ApiConfig, env: Environment, log: Logger): number {

@@ -36,6 +36,7 @@ function route(req: RecordedRequest): { status: number; type?: string; body?: st
   if (req.method === 'PUT' && path === '/api/items/7/photo') return { status: 204 };
   if (req.method === 'DELETE' && path === '/api/items/7') return { status: 204 };
   if (req.method === 'POST' && path === '/api/orders') return { status: 200, type: 'application/json', body: '{"orderId":"o-1"}' };
+  if (req.method === 'GET' && (path === '/files/downloads/f1' || path === '/api/downloads/f1')) return { status: 200, type: 'image/png', body: PNG.toString('latin1') };
   if (req.method === 'GET' && path === '/api/reports/sales%2F2026') return { status: 200, type: 'text/csv', body: 'day,total\n1,10\n' };
   return { status: 500, type: 'text/plain', body: `unexpected ${req.method} ${req.url}` };
 }
@@ -43,7 +44,7 @@ function route(req: RecordedRequest): { status: number; type?: string; body?: st
 beforeAll(async () => {
   upstream = await startUpstream((req, res) => {
     const r = route(req);
-    res.writeHead(r.status, r.type ? { 'content-type': r.type } : {}).end(r.body);
+    res.writeHead(r.status, r.type ? { 'content-type': r.type } : {}).end(r.body === undefined ? undefined : Buffer.from(r.body, r.type === 'image/png' ? 'latin1' : 'utf8'));
   });
   dir = buildGeneratedPackage('test/fixtures/e2e/shop.3.0.yaml', 'shop-mcp', { __TOKEN_URL__: `${upstream.url}/token` });
 }, 240_000);
@@ -54,9 +55,10 @@ afterAll(async () => {
 
 type CallResult = { isError?: boolean; content: { type: string; text?: string; data?: string }[]; structuredContent?: unknown };
 
-async function exercise(client: Client): Promise<void> {
+/** `explicitBaseUrl`: the server was started with --base-url, which then applies to every tool. */
+async function exercise(client: Client, explicitBaseUrl: boolean): Promise<void> {
   const { tools } = await client.listTools();
-  expect(tools.map((t) => t.name)).toEqual(['listItems', 'createItem', 'getItem', 'deleteItem', 'uploadPhoto', 'placeOrder', 'getReport']);
+  expect(tools.map((t) => t.name)).toEqual(['downloadFile', 'listItems', 'createItem', 'getItem', 'deleteItem', 'uploadPhoto', 'placeOrder', 'getReport']);
   const byName = new Map<string, Tool>(tools.map((t) => [t.name, t]));
   const call = async (name: string, args: Record<string, unknown>): Promise<CallResult> => {
     upstream.requests.length = 0;
@@ -139,6 +141,13 @@ async function exercise(client: Client): Promise<void> {
   expect(got.url).toBe('/api/reports/sales%2F2026');
   expect(got.headers.authorization).toBeUndefined();
 
+  // an operation with its own server goes there (its {port} from the environment), unless
+  // --base-url was given; an image answer becomes image content
+  r = await call('downloadFile', { fileId: 'f1' });
+  expect(r.isError).toBeFalsy();
+  expect(r.content[0]).toEqual({ type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' });
+  expect(upstream.requests.map((q) => q.url)).toEqual([explicitBaseUrl ? '/api/downloads/f1' : '/files/downloads/f1']);
+
   // arguments are validated against inputSchema before anything is sent
   r = await call('getItem', { itemId: 'seven' });
   expect(r.isError).toBe(true);
@@ -157,7 +166,7 @@ describe('generated shop server against a recording upstream', () => {
     server = await startHttpServer(dir, ['--base-url', `${upstream.url}/api`], { ...process.env, ...SECRETS });
     const client = new Client({ name: 'e2e', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-    await exercise(client);
+    await exercise(client, true);
     await client.close();
     assertNoSecrets(server.stderr());
   }, 60_000);
@@ -166,12 +175,13 @@ describe('generated shop server against a recording upstream', () => {
     const client = new Client({ name: 'e2e', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [`${dir}/dist/main.js`, '--base-url', `${upstream.url}/api`],
-      env: { PATH: process.env.PATH ?? '', ...SECRETS },
+      // No --base-url: the servers' {port} variable comes from the environment.
+      args: [`${dir}/dist/main.js`],
+      env: { PATH: process.env.PATH ?? '', ...SECRETS, SHOP_SERVER_PORT: new URL(upstream.url).port },
       stderr: 'pipe',
     });
     await client.connect(transport);
-    await exercise(client);
+    await exercise(client, false);
     await client.close();
   }, 60_000);
 
@@ -180,7 +190,7 @@ describe('generated shop server against a recording upstream', () => {
     const client = new Client({ name: 'legacy', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(7);
+    expect(tools).toHaveLength(8);
     const r = (await client.callTool({ name: 'getItem', arguments: { itemId: 7 } })) as CallResult;
     expect(r.structuredContent).toEqual(ITEM);
     await client.close();
