@@ -8,8 +8,8 @@
  *   before calling the factory, so the headers are trusted; a `tools/call` registers the one tool
  *   it names, anything else registers none.
  * - 2025-era HTTP (stateless legacy leg): no Mcp-* headers, so a clone of the body is peeked at.
- * - stdio: one instance serves the whole connection, so every tool is registered (cheap: the
- *   validators already exist).
+ * - stdio: one instance serves the whole connection, so every tool is registered (once per
+ *   connection; cheap, as the validator objects already exist and compile on first use).
  *
  * The called tool MUST be registered with `registerTool`: the SDK validates arguments and every
  * `Mcp-Param-*` header only for tools registered on the per-request McpServer (spike pitfall P4).
