@@ -1,6 +1,10 @@
 import { Client, StreamableHTTPClientTransport, type Tool } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConformanceScenario } from '../support/conformance.js';
 import { buildGeneratedPackage, startHttpServer, type RunningServer } from '../support/generated-package.js';
 import { startUpstream, type RecordedRequest, type RecordingUpstream } from '../support/recording-upstream.js';
 
@@ -184,6 +188,18 @@ describe('generated shop server against a recording upstream', () => {
     await exercise(client, false);
     await client.close();
   }, 60_000);
+
+  it('passes the conformance scenarios that apply to any tools-only server', async () => {
+    server ??= await startHttpServer(dir, ['--base-url', `${upstream.url}/api`], { ...process.env, ...SECRETS });
+    const out = mkdtempSync(join(tmpdir(), 'openapi-mcp-conformance-'));
+    const scenarios = ['tools-list', 'http-header-validation', 'http-custom-header-server-validation', 'dns-rebinding-protection', 'server-sse-multiple-streams'];
+    const runs = await Promise.all(scenarios.map((s) => runConformanceScenario(server!.url, s, out)));
+    for (const [i, run] of runs.entries()) {
+      expect({ scenario: scenarios[i], failed: run.checks.filter((c) => c.status !== 'SUCCESS' && c.status !== 'INFO') }).toEqual({ scenario: scenarios[i], failed: [] });
+      expect(run.checks.filter((c) => c.status === 'SUCCESS').length).toBeGreaterThan(0);
+      expect(run.exitCode).toBe(0);
+    }
+  }, 120_000);
 
   it('a 2025-11-25 client works on the same HTTP endpoint', async () => {
     server ??= await startHttpServer(dir, ['--base-url', `${upstream.url}/api`], { ...process.env, ...SECRETS });

@@ -5,55 +5,21 @@
 // an array of checks `{ id, name, status: SUCCESS | FAILURE | WARNING | SKIPPED | INFO, errorMessage? }`,
 // and exits 1 when any check FAILED (0 also when a scenario is skipped as not applicable, so an empty
 // result must not count as a pass). The tests read checks.json rather than the coloured console text.
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveHttp, type RunningHttpServer } from '../../templates/runtime/http.gen.js';
 import { createServerFactory } from '../../templates/runtime/server.gen.js';
 import { buildToolTable } from '../../templates/runtime/tool-table.gen.js';
+import { runConformanceScenario, type Check, type ScenarioRun } from '../support/conformance.js';
 import { echoCaller, fixtureConfig, fixtureTools } from './server-fixtures.js';
-
-const SUITE = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/conformance/dist/index.js', import.meta.url));
-
-interface Check {
-  id: string;
-  status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'SKIPPED' | 'INFO';
-  errorMessage?: string;
-}
-
-interface ScenarioRun {
-  exitCode: number;
-  checks: Check[];
-}
 
 let server: RunningHttpServer;
 let outDir: string;
 
-/** Runs one scenario in a child process (asynchronously: the server answers from this process). */
-function runScenario(scenario: string): Promise<ScenarioRun> {
-  const dir = join(outDir, scenario);
-  const args = [SUITE, 'server', '--url', server.url, '--scenario', scenario, '--spec-version', '2026-07-28', '-o', dir];
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { timeout: 60_000 }, (error, stdout, stderr) => {
-      const exitCode = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      readChecks(dir).then(
-        (checks) => resolve({ exitCode, checks }),
-        (readError: unknown) => reject(new Error(`no checks.json for ${scenario}: ${String(readError)}\n${stdout}\n${stderr}`)),
-      );
-    });
-  });
-}
-
-async function readChecks(dir: string): Promise<Check[]> {
-  const [run] = await readdir(dir); // the one server-<scenario>-<timestamp> directory
-  if (run === undefined) throw new Error(`empty ${dir}`);
-  return JSON.parse(await readFile(join(dir, run, 'checks.json'), 'utf8')) as Check[];
-}
-
 const ids = (checks: Check[], status: Check['status']): string[] => checks.filter((c) => c.status === status).map((c) => c.id);
+const runScenario = (scenario: string): Promise<ScenarioRun> => runConformanceScenario(server.url, scenario, outDir);
 
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'openapi-mcp-conformance-'));
