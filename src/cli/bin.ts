@@ -4,8 +4,8 @@ if (major < 22) {
   process.stderr.write(`openapi-mcp: Node.js 22 or newer is required (this is ${process.versions.node})\n`);
   process.exit(1);
 }
-// Cache compiled code on disk (Node >= 22.1): loading ts-morph's bundled TypeScript drops from
-// ~240 ms to a fraction on every run after the first.
+// Cache compiled code on disk (Node >= 22.1): runs after the first skip recompiling our modules
+// and dependencies.
 const { enableCompileCache } = await import('node:module');
 enableCompileCache?.();
 const { runCli } = await import('./program.js');

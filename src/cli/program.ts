@@ -21,7 +21,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--name-style <style>', 'tool name rule: portable ^[A-Za-z0-9_-]{1,64}$ or spec ^[A-Za-z0-9_.-]{1,128}$').choices(['portable', 'spec']).default('portable'))
     .option('--sensitive <pattern...>', 'extra parameter names never mirrored into Mcp-Param headers')
     .option('--description-max <n>', 'maximum tool description length', (v) => parsePositive(v, '--description-max'))
-    // Commands load their modules on use: `tools` never pays for ts-morph and handlebars.
+    // Commands load their modules on use: `tools` never pays for the emitters and handlebars.
     .action(async (spec: string, flags: ToolsFlags) => (await import('./tools-command.js')).toolsCommand(spec, flags));
   program
     .command('generate')
