@@ -39,13 +39,14 @@ function writeStatement(w: CodeBlockWriter, s: Statement): void {
 export function printSourceFile(statements: readonly Statement[], literals: readonly string[] = [], header = GENERATED_HEADER): string {
   const w = new CodeBlockWriter({ indentNumberOfSpaces: 2, newLine: '\n', useSingleQuote: false });
   for (const s of statements) writeStatement(w, s);
-  let text = w.toString();
+  // Normalize the ending before splicing: the literals are large, the printed code is small.
+  let text = header + w.toString().replace(/\n*$/, '\n');
   literals.forEach((literal, i) => {
     const parts = text.split(literalRef(i));
     if (parts.length !== 2) throw new Error(`literal placeholder ${i} must appear exactly once`);
     text = parts[0] + literal + parts[1];
   });
-  return header + text.replace(/\n*$/, '\n');
+  return text;
 }
 
 export function literalRef(index: number): string {
