@@ -8,7 +8,10 @@ import { setOwn } from '../normalize/set-own.js';
 export interface EnvVariable {
   name: string;
   description: string;
+  /** A secret value (never shown, `...` in examples). */
   secret: boolean;
+  /** Part of a security scheme's credentials (goes into MCP host configuration examples). */
+  credential: boolean;
 }
 
 export interface ApiConfigResult {
@@ -26,22 +29,22 @@ export function buildApiConfig(model: ToolModel, packageName: string, packageVer
   const prefix = envPrefix(packageName);
   const used = new Set<string>();
   const variables: EnvVariable[] = [];
-  const claim = (wanted: string, description: string, secret: boolean): string => {
+  const claim = (wanted: string, description: string, secret: boolean, credential = true): string => {
     let name = wanted;
     for (let i = 2; used.has(name); i++) name = `${wanted}_${i}`;
     used.add(name);
-    variables.push({ name, description, secret });
+    variables.push({ name, description, secret, credential });
     return name;
   };
 
   const env: RuntimeApiConfig['env'] = {
-    baseUrl: claim(`${prefix}BASE_URL`, `Upstream base URL (default: ${model.servers[0]?.url ?? 'none; required'})`, false),
-    timeoutMs: claim(`${prefix}TIMEOUT_MS`, 'Upstream request timeout in milliseconds (default 30000)', false),
+    baseUrl: claim(`${prefix}BASE_URL`, `Upstream base URL (default: ${model.servers[0]?.url ?? 'none; required'})`, false, false),
+    timeoutMs: claim(`${prefix}TIMEOUT_MS`, 'Upstream request timeout in milliseconds (default 30000)', false, false),
     serverVariables: {},
   };
   const firstServer = model.servers[0];
   for (const [variable, spec] of Object.entries(firstServer?.variables ?? {})) {
-    setOwn(env.serverVariables, variable, claim(`${prefix}SERVER_${toEnvWord(variable)}`, `Server variable {${variable}} (default ${spec.default})`, false));
+    setOwn(env.serverVariables, variable, claim(`${prefix}SERVER_${toEnvWord(variable)}`, `Server variable {${variable}} (default ${spec.default})`, false, false));
   }
 
   const usedSchemes = new Set<string>();

@@ -10,7 +10,7 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult): Generat
   const { config } = api;
   const variables = api.variables.map((v) => ({ name: v.name, description: oneLine(v.description) }));
   const secretEnv: Record<string, string> = {};
-  for (const v of api.variables) if (v.secret) secretEnv[v.name] = '...';
+  for (const v of api.variables) if (v.credential) secretEnv[v.name] = '...';
   const serverName = binName(config.name);
   const hostConfig = { mcpServers: { [serverName]: { command: 'node', args: ['/absolute/path/to/' + serverName + '/dist/main.js'], env: secretEnv } } };
   const vscodeConfig = { servers: { [serverName]: { type: 'stdio', command: 'node', args: ['${workspaceFolder}/' + serverName + '/dist/main.js'], env: secretEnv } } };
