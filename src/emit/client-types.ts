@@ -1,0 +1,231 @@
+/**
+ * The typed client's TypeScript types: one named type per shared definition
+ * (`src/client/schemas.gen.ts`) and, per tool, `<Method>Args` from its inputSchema and
+ * `<Method>Result` from its outputSchema (`src/client/types/part-NN.gen.ts`, chunked like the tool
+ * data). A result the server wraps (`{ result: … }`) is typed as the unwrapped value; a tool
+ * without an outputSchema resolves to its text.
+ *
+ * Every tool carries its own `$defs`; a definition shared by many tools is the same object (or
+ * equal JSON) and gets one name. Definitions with the same key that differ (request vs response,
+ * or cut at the size budget) are variants named `Key`, `Key2` … in order of first appearance.
+ * A variant's own `$ref`s resolve among the `$defs` it was first seen with.
+ */
+import type { GeneratedFile } from '../model/emit-plan.js';
+import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
+import { isSchemaObject } from '../model/json-schema.js';
+import type { Tool } from '../model/tool-model.js';
+import { TOOLS_PER_FILE } from './code-files.js';
+import { literalRef, printSourceFile, type Statement } from './printer.js';
+import { docComment, schemaDoc, schemaToType } from './schema-types.js';
+
+/** How one client method is typed. */
+export interface MethodTypes {
+  method: string;
+  /** Type names inside the types part file. */
+  args: string;
+  result: string;
+  /** No required argument: the method may be called without one. */
+  argsOptional: boolean;
+  /** `part-NN`: the file under src/client/types/ holding these types. */
+  part: string;
+}
+
+interface Variant {
+  name: string;
+  schema: JsonSchema;
+  /** The `$defs` the variant was first seen in: its own references resolve there. */
+  defs: Record<string, JsonSchema>;
+}
+
+/** Names every distinct definition of every tool schema. */
+class DefinitionNames {
+  readonly variants: Variant[] = [];
+  private readonly byObject = new Map<object, string>();
+  private readonly byText = new Map<string, string>();
+  private readonly used = new Set<string>();
+
+  add(schema: JsonSchemaObject | undefined): void {
+    const defs = defsOf(schema);
+    for (const key of Object.keys(defs)) {
+      const def = defs[key]!;
+      if (typeof def === 'object' && this.byObject.has(def)) continue;
+      const text = JSON.stringify(def);
+      let name = this.byText.get(text);
+      if (name === undefined) {
+        const base = typeName(key);
+        name = base;
+        for (let i = 2; this.used.has(name); i++) name = `${base}${i}`;
+        this.used.add(name);
+        this.byText.set(text, name);
+        this.variants.push({ name, schema: def, defs });
+      }
+      if (typeof def === 'object') this.byObject.set(def, name);
+    }
+  }
+
+  /** The name of `defs[key]` (after {@link add} saw those defs). */
+  nameOf(defs: Record<string, JsonSchema>, key: string): string | undefined {
+    const def = Object.hasOwn(defs, key) ? defs[key] : undefined;
+    if (def === undefined) return undefined;
+    return typeof def === 'object' ? this.byObject.get(def) : this.byText.get(JSON.stringify(def));
+  }
+}
+
+function defsOf(schema: JsonSchemaObject | undefined): Record<string, JsonSchema> {
+  return schema !== undefined && isSchemaObject(schema.$defs) ? (schema.$defs as Record<string, JsonSchema>) : {};
+}
+
+/** `simple-user` → `SimpleUser`, `2fa` → `T2fa`: a type name from a definition key. */
+export function typeName(key: string): string {
+  const name = key
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== '')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
+  if (name === '') return 'Schema';
+  return /^[0-9]/.test(name) ? `T${name}` : name;
+}
+
+const generated = (path: string, contents: string): GeneratedFile => ({ path, contents, owner: 'generator' });
+
+/** `export type <name> = <type>;` blocks of the definitions, alias cycles broken. */
+function printDefinitions(names: DefinitionNames): string {
+  const print = (v: Variant, breakRefs?: ReadonlySet<string>, onEagerRef?: (key: string) => void): string =>
+    schemaToType(v.schema, { ref: (key) => names.nameOf(v.defs, key), ...(breakRefs ? { breakRefs } : {}), ...(onEagerRef ? { onEagerRef } : {}) });
+  const edges = new Map<string, string[]>();
+  const texts = new Map<string, string>();
+  for (const v of names.variants) {
+    const out: string[] = [];
+    texts.set(v.name, print(v, undefined, (key) => {
+      const target = names.nameOf(v.defs, key);
+      if (target !== undefined) out.push(target);
+    }));
+    edges.set(v.name, out);
+  }
+  // `type A = B & {…}` with `type B = A | …` is circular for tsc: such references become unknown.
+  for (const cycle of cycles(edges)) {
+    for (const v of names.variants.filter((x) => cycle.has(x.name))) {
+      const keys = new Set(Object.keys(v.defs).filter((k) => cycle.has(names.nameOf(v.defs, k) ?? '')));
+      texts.set(v.name, print(v, keys));
+    }
+  }
+  return [...names.variants]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((v) => `${schemaDoc(v.schema, '')}export type ${v.name} = ${texts.get(v.name)!};`)
+    .join('\n\n');
+}
+
+/** Strongly connected components with more than one node, or a self-loop (Tarjan, iterative). */
+function cycles(edges: ReadonlyMap<string, readonly string[]>): Set<string>[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const out: Set<string>[] = [];
+  let counter = 0;
+  for (const root of edges.keys()) {
+    if (index.has(root)) continue;
+    const work: { node: string; next: number }[] = [{ node: root, next: 0 }];
+    index.set(root, counter);
+    low.set(root, counter++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const frame = work.at(-1)!;
+      const targets = edges.get(frame.node) ?? [];
+      if (frame.next < targets.length) {
+        const t = targets[frame.next++]!;
+        if (!index.has(t)) {
+          index.set(t, counter);
+          low.set(t, counter++);
+          stack.push(t);
+          onStack.add(t);
+          work.push({ node: t, next: 0 });
+        } else if (onStack.has(t)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(t)!));
+        continue;
+      }
+      work.pop();
+      const parent = work.at(-1);
+      if (parent !== undefined) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component = new Set<string>();
+        let n: string;
+        do {
+          n = stack.pop()!;
+          onStack.delete(n);
+          component.add(n);
+        } while (n !== frame.node);
+        if (component.size > 1 || targets.includes(frame.node)) out.push(component);
+      }
+    }
+  }
+  return out;
+}
+
+/** The part of an outputSchema the client returns: the wrapped value, or the whole object. */
+function resultSchema(tool: Tool): JsonSchema | undefined {
+  const output = tool.definition.outputSchema;
+  if (output === undefined) return undefined;
+  const wrappedIn = tool.binding.kind === 'http' ? tool.binding.output?.wrappedIn : undefined;
+  if (wrappedIn === undefined) return output;
+  const props = isSchemaObject(output.properties) ? output.properties : {};
+  return Object.hasOwn(props, wrappedIn) ? (props[wrappedIn] as JsonSchema) : true;
+}
+
+function pascal(method: string): string {
+  return method.charAt(0).toUpperCase() + method.slice(1);
+}
+
+/**
+ * `src/client/schemas.gen.ts` and `src/client/types/part-NN.gen.ts`; `methods[i]` is the method
+ * name of `tools[i]`.
+ */
+export function emitClientTypes(tools: readonly Tool[], methods: readonly string[]): { files: GeneratedFile[]; types: MethodTypes[] } {
+  const names = new DefinitionNames();
+  for (const tool of tools) {
+    names.add(tool.definition.inputSchema);
+    names.add(tool.definition.outputSchema);
+  }
+  const files: GeneratedFile[] = [];
+  const defsText = printDefinitions(names);
+  files.push(generated('src/client/schemas.gen.ts', printSourceFile([{ kind: 'raw', text: literalRef(0) }], [defsText === '' ? 'export {};' : defsText])));
+
+  const types: MethodTypes[] = [];
+  const count = Math.max(1, Math.ceil(tools.length / TOOLS_PER_FILE));
+  for (let p = 0; p < count; p++) {
+    const part = `part-${String(p + 1).padStart(2, '0')}`;
+    const blocks: string[] = [];
+    let usesDefs = false;
+    for (let i = p * TOOLS_PER_FILE; i < Math.min(tools.length, (p + 1) * TOOLS_PER_FILE); i++) {
+      const tool = tools[i]!;
+      const method = methods[i]!;
+      const typeFor = (schema: JsonSchema, root: JsonSchemaObject | undefined): string =>
+        schemaToType(schema, {
+          ref: (key) => {
+            const name = names.nameOf(defsOf(root), key);
+            if (name !== undefined) usesDefs = true;
+            return name === undefined ? undefined : `S.${name}`;
+          },
+        });
+      const input = tool.definition.inputSchema;
+      const result = resultSchema(tool);
+      const t: MethodTypes = {
+        method,
+        args: `${pascal(method)}Args`,
+        result: `${pascal(method)}Result`,
+        argsOptional: !(Array.isArray(input.required) && input.required.length > 0),
+        part,
+      };
+      types.push(t);
+      const tag = `\`${method}\` (tool \`${tool.definition.name}\`)`;
+      blocks.push(`${docComment([`Arguments of ${tag}.`], '')}export type ${t.args} = ${typeFor(input, input)};`);
+      const resultDoc = result === undefined ? 'the text it answers with (the tool declares no outputSchema)' : 'the JSON the API answered with';
+      blocks.push(`${docComment([`Result of ${tag}: ${resultDoc}.`], '')}export type ${t.result} = ${result === undefined ? 'string' : typeFor(result, tool.definition.outputSchema)};`);
+    }
+    const statements: Statement[] = [];
+    if (usesDefs) statements.push({ kind: 'raw', text: "import type * as S from '../schemas.gen.js';" }, { kind: 'raw', text: '' });
+    statements.push({ kind: 'raw', text: literalRef(0) });
+    files.push(generated(`src/client/types/${part}.gen.ts`, printSourceFile(statements, [blocks.length === 0 ? 'export {};' : blocks.join('\n\n')])));
+  }
+  return { files, types };
+}
