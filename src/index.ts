@@ -7,3 +7,6 @@ export type * from './model/api-model.js';
 export type * from './model/tool-model.js';
 export type { JsonSchema, JsonSchemaObject } from './model/json-schema.js';
 export { UserError, type Diagnostic } from './diagnostics.js';
+export { generate, type GenerateOptions, type GenerateResult, type Stage } from './generate.js';
+export { generateAll, type GenerateAllOptions } from './generate-all.js';
+export { defineConfig, type ApiConfig, type ApiOptions, type Config, type MultiApiConfig, type SharedOptions } from './config/define-config.js';

@@ -1,8 +1,12 @@
-import { generate } from '../generate.js';
+import { planRuns, type ApiRun } from '../config/plan-runs.js';
+import { toGenerateOptions } from '../config/resolve-options.js';
+import { UserError } from '../diagnostics.js';
+import { generate, type GenerateResult } from '../generate.js';
 import { printDiagnostics } from './print-diagnostics.js';
 
 export interface GenerateFlags {
-  out: string;
+  out?: string;
+  config?: string;
   name?: string;
   check?: boolean;
   strict?: boolean;
@@ -10,34 +14,46 @@ export interface GenerateFlags {
   nameStyle?: 'portable' | 'spec';
   sensitive?: string[];
   verbose?: boolean;
+  watch?: boolean;
 }
 
-export async function generateCommand(spec: string, flags: GenerateFlags): Promise<void> {
+/** `openapi-mcp generate [spec]`: one API, or every API of the config file (see `planRuns`). */
+export async function generateCommand(spec: string | undefined, flags: GenerateFlags): Promise<void> {
+  if (flags.watch && flags.check) throw new UserError('--watch and --check do not go together: --check writes nothing, --watch exists to write');
+  const cwd = process.cwd();
+  if (flags.watch) {
+    await (await import('./watch-command.js')).watchCommand(spec, flags, cwd);
+    return;
+  }
+  const { runs } = await planRuns(spec, { ...flags }, { cwd });
+  for (const run of runs) await generateRun(run, flags);
+}
+
+/** Generates one API and prints its diagnostics and its one-line outcome (`--check`: what would change). */
+export async function generateRun(run: ApiRun, flags: GenerateFlags): Promise<GenerateResult> {
   // Progress on a terminal; quiet when piped, unless --verbose asks for the stage timings.
   const progress = flags.verbose === true || process.stderr.isTTY === true;
   const result = await generate({
-    input: spec,
-    output: flags.out,
+    ...toGenerateOptions(run.options),
+    input: run.input,
+    output: run.output,
     mode: flags.check ? 'check' : 'write',
-    ...(flags.name !== undefined ? { packageName: flags.name } : {}),
-    ...(flags.nameStyle ? { nameStyle: flags.nameStyle } : {}),
-    ...(flags.sensitive ? { sensitivePatterns: flags.sensitive } : {}),
-    ...(flags.validate ? { validate: true } : {}),
-    ...(flags.strict ? { strict: true } : {}),
     ...(progress ? { onStage: (stage, ms, detail) => process.stderr.write(`${stage.padEnd(9)} ${ms.toFixed(0).padStart(6)} ms  ${detail}\n`) } : {}),
   });
   printDiagnostics(result.diagnostics.items, result.loaded);
   const { report } = result;
+  const out = run.outputDisplay;
   if (flags.check) {
     if (report.upToDate) {
-      process.stderr.write(`${flags.out} is up to date\n`);
-      return;
+      process.stderr.write(`${out} is up to date\n`);
+      return result;
     }
     for (const f of report.created) process.stderr.write(`would create ${f}\n`);
     for (const f of report.updated) process.stderr.write(`would update ${f}\n`);
     for (const f of report.removed) process.stderr.write(`would remove ${f}\n`);
     process.exitCode = 1;
-    return;
+    return result;
   }
-  process.stderr.write(`${result.toolCount} tools → ${flags.out} (${report.upToDate ? 'up to date' : `${report.created.length} created, ${report.updated.length} updated, ${report.removed.length} removed`})\n`);
+  process.stderr.write(`${result.toolCount} tools → ${out} (${report.upToDate ? 'up to date' : `${report.created.length} created, ${report.updated.length} updated, ${report.removed.length} removed`})\n`);
+  return result;
 }

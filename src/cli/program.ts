@@ -26,16 +26,19 @@ export function buildProgram(): Command {
   program
     .command('generate')
     .description('Generate an MCP server package (SDK v2, MCP 2026-07-28, stdio and Streamable HTTP) that calls the API')
-    .argument('<spec>', 'OpenAPI 2.0/3.0/3.1 document: a file path or an http(s) URL, JSON or YAML')
-    .requiredOption('--out <dir>', 'output directory of the package')
+    .argument('[spec]', 'OpenAPI 2.0/3.0/3.1 document: a file path or an http(s) URL, JSON or YAML (default: every API of the config file)')
+    .option('--out <dir>', 'output directory of the package (required unless the config file lists the spec)')
+    .option('--config <file>', 'config file (default: openapi-mcp.config.{ts,mts,js,mjs,json} in the working directory, the first found)')
     .option('--name <package-name>', 'npm package name (default: from the API title, e.g. swagger-petstore-mcp)')
     .option('--check', 'write nothing; exit 1 listing the files that would change')
     .option('--strict', 'treat warnings as errors')
     .option('--validate', 'also validate the document against the OpenAPI schema (slow on big specs)')
-    .addOption(new Option('--name-style <style>', 'tool name rule: portable or spec').choices(['portable', 'spec']).default('portable'))
+    // No commander default here: an absent flag must not override the config file (the map stage defaults to portable).
+    .addOption(new Option('--name-style <style>', 'tool name rule: portable (default) or spec').choices(['portable', 'spec']))
     .option('--sensitive <pattern...>', 'extra parameter names never mirrored into Mcp-Param headers')
     .option('--verbose', 'print per-stage timings')
-    .action(async (spec: string, flags: GenerateFlags) => (await import('./generate-command.js')).generateCommand(spec, flags));
+    .option('--watch', 'regenerate whenever a file the spec reaches (or the config file) changes; Ctrl-C stops')
+    .action(async (spec: string | undefined, flags: GenerateFlags) => (await import('./generate-command.js')).generateCommand(spec, flags));
   return program;
 }
 

@@ -6,7 +6,7 @@ describe('openapi-mcp tools (the built bin)', () => {
     const r = runCli(['--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('tools [options] <spec>');
-    expect(r.stdout).toContain('generate [options] <spec>');
+    expect(r.stdout).toContain('generate [options] [spec]');
   });
 
   it('prints a table with mirrored headers', () => {

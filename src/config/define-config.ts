@@ -1,0 +1,43 @@
+/**
+ * The options one API can set in a config file. Each is the camelCase form of a `generate` flag
+ * (`nameStyle` ↔ `--name-style`); `src/config/resolve-options.ts` maps them, in one place.
+ */
+export interface ApiOptions {
+  /** npm package name of the generated package (`--name`); default from the API title. */
+  name?: string;
+  /** `portable` (default): `^[A-Za-z0-9_-]{1,64}$`; `spec`: the MCP maximum `^[A-Za-z0-9_.-]{1,128}$` (`--name-style`). */
+  nameStyle?: 'portable' | 'spec';
+  /** Extra parameter names never mirrored into `Mcp-Param-*` headers (`--sensitive`). */
+  sensitive?: string[];
+  /** Warnings become errors: the run fails before anything is written (`--strict`). */
+  strict?: boolean;
+  /** Also validate the document against the OpenAPI schema (`--validate`). */
+  validate?: boolean;
+}
+
+/** Options every API of a config shares (an API's own value wins). `name` names one package, so it is per API. */
+export type SharedOptions = Omit<ApiOptions, 'name'>;
+
+/** One API: its spec, where its package goes, and its options. Paths are relative to the config file. */
+export interface ApiConfig extends ApiOptions {
+  /** Spec path (relative to the config file) or http(s) URL. */
+  input: string;
+  /** Output directory of the generated package (relative to the config file). */
+  output: string;
+}
+
+/** A config with several APIs; options at the top apply to all of them. */
+export interface MultiApiConfig extends SharedOptions {
+  apis: ApiConfig[];
+}
+
+/** What an `openapi-mcp.config.*` file exports: several APIs, or one API as the shorthand. */
+export type Config = MultiApiConfig | ApiConfig;
+
+/**
+ * Types a config file: `export default defineConfig({ apis: [{ input, output, ... }] })`.
+ * Returns its argument unchanged.
+ */
+export function defineConfig(config: Config): Config {
+  return config;
+}
