@@ -6,4 +6,20 @@ export interface MapOptions {
   sensitivePatterns?: readonly (string | RegExp)[];
   /** Maximum description length before it is cut with a visible marker. */
   descriptionMaxLength?: number;
+  /**
+   * Operation patterns to keep (CLI `--include`): `METHOD /path` globs (`GET /repos/**`,
+   * `* /admin/*`, `DELETE *`; method case-insensitive, `*` any method; in the path `*` is any run
+   * without `/`, `**` any run, `/**` also none), a bare `/path` glob (any method), or an
+   * operationId (exact, same wildcards). An operation is kept when it matches some `include` or
+   * `includeTags` entry (or both are empty) and no `exclude` or `excludeTags` entry.
+   * The spec's `x-mcp`/`x-speakeasy-mcp` extensions decide first: what they leave out stays out.
+   * A pattern or tag matching no operation is a warning. See `src/map/selection.ts`.
+   */
+  include?: readonly string[];
+  /** Operation patterns to leave out (CLI `--exclude`), as for `include`; excludes win over includes. */
+  exclude?: readonly string[];
+  /** Keep operations with any of these tags (CLI `--include-tag`); compared exactly, case-sensitive. */
+  includeTags?: readonly string[];
+  /** Leave out operations with any of these tags (CLI `--exclude-tag`). */
+  excludeTags?: readonly string[];
 }

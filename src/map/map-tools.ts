@@ -3,11 +3,13 @@ import { HTTP_METHODS, type ApiModel, type Operation } from '../model/api-model.
 import type { HttpBinding, Tool, ToolDefinition, ToolModel } from '../model/tool-model.js';
 import { annotationsFor } from './annotations.js';
 import { buildDescription, findInstructionLikeText, sanitizeText } from './description.js';
+import { applyHints, createOverrideReader, type ToolOverrides } from './extensions.js';
 import { buildInputSchema } from './input-schema.js';
 import type { MapOptions } from './map-options.js';
 import { buildOutputSchema } from './output-schema.js';
 import { SchemaBundler } from './schema-bundle.js';
-import { assignToolNames } from './tool-name.js';
+import { selectOperations } from './selection.js';
+import { assignToolNames, TOOL_NAME_RULES } from './tool-name.js';
 import { isSensitiveParameter } from './sensitive.js';
 import type { SensitivityCheck } from './header-annotations.js';
 
@@ -23,16 +25,38 @@ export function operationKey(op: Operation): string {
 
 const TITLE_MAX = 120;
 
-/** ApiModel → ToolModel: one tool per operation, in a deterministic order. */
+/**
+ * ApiModel → ToolModel: one tool per selected operation, in a deterministic order. The spec's
+ * `x-mcp`/`x-speakeasy-mcp` extensions decide first, then the include/exclude options narrow.
+ */
 export function mapToTools(model: ApiModel, options: MapOptions = {}, diagnostics: DiagnosticBag = new DiagnosticBag()): ToolModel {
-  const operations = [...model.operations].sort(compareOperations);
+  const readOverrides = createOverrideReader(diagnostics);
+  const overrides = new Map<Operation, ToolOverrides>();
+  const dropped: Operation[] = [];
+  for (const op of [...model.operations].sort(compareOperations)) {
+    const found = readOverrides(op);
+    if (found.include === false) dropped.push(op);
+    else overrides.set(op, found);
+  }
+  const operations = selectOperations([...overrides.keys()], options, diagnostics, dropped);
+  const style = options.nameStyle ?? 'portable';
   const names = assignToolNames(
-    operations.map((op) => ({ key: operationKey(op), method: op.method, path: op.path, ...(op.operationId !== undefined ? { operationId: op.operationId } : {}) })),
-    { style: options.nameStyle ?? 'portable' },
+    operations.map((op) => {
+      const override = overrides.get(op)!.name?.value;
+      return { key: operationKey(op), method: op.method, path: op.path, ...(op.operationId !== undefined ? { operationId: op.operationId } : {}), ...(override !== undefined ? { override } : {}) };
+    }),
+    { style },
   );
   const run: MapRun = { model, bundler: new SchemaBundler(model.defs), isSensitive: memoizedSensitivity(options.sensitivePatterns), options, diagnostics };
   const tools: Tool[] = [];
-  for (const op of operations) tools.push(mapOperation(op, names.get(operationKey(op))!, run));
+  for (const op of operations) {
+    const name = names.get(operationKey(op))!;
+    const found = overrides.get(op)!;
+    if (found.name && found.name.value !== name) {
+      diagnostics.warn('tool-name-override-changed', `name "${found.name.value}" became "${name}": tool names match ${TOOL_NAME_RULES[style].pattern.source} and are unique ignoring case`, found.name.at);
+    }
+    tools.push(mapOperation(op, name, found, run));
+  }
   return { info: model.info, servers: model.servers, securitySchemes: model.securitySchemes, tools };
 }
 
@@ -59,27 +83,35 @@ function memoizedSensitivity(extra: MapOptions['sensitivePatterns']): Sensitivit
   };
 }
 
-function mapOperation(op: Operation, name: string, run: MapRun): Tool {
+function mapOperation(op: Operation, name: string, overrides: ToolOverrides, run: MapRun): Tool {
   const { bundler, options, diagnostics } = run;
   const input = buildInputSchema(op, { bundler, securitySchemes: run.model.securitySchemes, isSensitive: run.isSensitive });
   const output = buildOutputSchema(op, bundler);
-  const raw = [op.summary, op.description].filter((s): s is string => s !== undefined).join('\n');
-  for (const snippet of findInstructionLikeText(raw)) {
-    diagnostics.warn('description-instruction-like', `tool "${name}": description reads like an instruction to the model: "${snippet}"`, op.source);
+  // An extension's description or title replaces the spec's, through the same sanitizer and checks.
+  const summary = overrides.description ? undefined : op.summary;
+  const text = overrides.description?.value ?? op.description;
+  const checked = [
+    { what: 'description', ...(overrides.description ?? { value: [summary, text].filter((s) => s !== undefined).join('\n'), at: op.source }) },
+    ...(overrides.title ? [{ what: 'title', ...overrides.title }] : []),
+  ];
+  for (const { what, value, at } of checked) {
+    for (const snippet of findInstructionLikeText(value)) {
+      diagnostics.warn('description-instruction-like', `tool "${name}": ${what} reads like an instruction to the model: "${snippet}"`, at);
+    }
   }
   const description = buildDescription(
     {
-      ...(op.summary !== undefined ? { summary: op.summary } : {}),
-      ...(op.description !== undefined ? { description: op.description } : {}),
+      ...(summary !== undefined ? { summary } : {}),
+      ...(text !== undefined ? { description: text } : {}),
       deprecated: op.deprecated,
       fallback: operationKey(op),
     },
     options.descriptionMaxLength !== undefined ? { maxLength: options.descriptionMaxLength } : {},
   );
-  const title = titleOf(op.summary);
+  const title = titleOf(overrides.title?.value) ?? titleOf(op.summary);
   const definition: ToolDefinition = { name, ...(title !== undefined ? { title } : {}), description, inputSchema: input.schema };
   if (output) definition.outputSchema = output.schema;
-  definition.annotations = annotationsFor(op.method, title);
+  definition.annotations = applyHints(annotationsFor(op.method, title), overrides.annotations);
 
   const binding: HttpBinding = {
     kind: 'http',

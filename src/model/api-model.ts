@@ -131,8 +131,10 @@ export interface Operation {
   security: SecurityRequirement[];
   /** Path- or operation-level servers, when they override the root's. */
   servers?: Server[];
-  /** `x-*` extensions at root, path item and operation, for later precedence rules. */
+  /** `x-*` extensions at root, path item and operation (`x-mcp`, `x-speakeasy-mcp`: see map/extensions.ts). */
   extensions: { root: Record<string, unknown>; path: Record<string, unknown>; operation: Record<string, unknown> };
+  /** Where the root's and the path item's extensions live (the operation's are at `source`), for diagnostics. */
+  extensionSources?: { root: SourceLocation; path: SourceLocation };
   source: SourceLocation;
 }
 

@@ -27,6 +27,7 @@ export function normalizeSpec(spec: LoadedSpec, diagnostics: DiagnosticBag = new
     consumes: stringList(doc.consumes),
     produces: stringList(doc.produces),
     rootExtensions: extensionsOf(doc),
+    rootSource: root,
   };
 
   const operations: Operation[] = [];

@@ -14,6 +14,8 @@ export interface OperationDefaults {
   consumes: string[];
   produces: string[];
   rootExtensions: Record<string, unknown>;
+  /** The document root, where `rootExtensions` come from. */
+  rootSource: SourceLocation;
 }
 
 export interface PathItemInput {
@@ -50,6 +52,7 @@ export function normalizeOperation(ctx: NormalizeContext, input: PathItemInput, 
     responses: [],
     security: normalizeSecurityRequirements(ctx, node.security, defaults.schemes, child(at, 'security')) ?? defaults.security,
     extensions: { root: defaults.rootExtensions, path: extensionsOf(pathItem), operation: extensionsOf(node) },
+    extensionSources: { root: defaults.rootSource, path: pathItemAt },
     source: at,
   };
   const operationId = asString(node.operationId);
