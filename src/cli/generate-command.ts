@@ -13,6 +13,11 @@ export interface GenerateFlags {
   validate?: boolean;
   nameStyle?: 'portable' | 'spec';
   sensitive?: string[];
+  /** Selection (`--include`, `--exclude`, `--include-tags`, `--exclude-tags`): config keys, read by `planRuns`. */
+  include?: string[];
+  exclude?: string[];
+  includeTags?: string[];
+  excludeTags?: string[];
   verbose?: boolean;
   watch?: boolean;
 }

@@ -5,6 +5,14 @@ import { printDiagnostics } from './print-diagnostics.js';
 import { printable } from './printable.js';
 import type { ToolsFlags } from './tools-command.js';
 
+/** `tools` and `generate` select operations alike (src/map/selection.ts); the spec's x-mcp extensions decide first. */
+const SELECTION_HELP = {
+  include: 'keep only operations matching one of these: "METHOD /path" (glob: * within a segment, ** across; method * for any), "/path", or an operationId',
+  exclude: 'leave out operations matching one of these patterns (wins over --include)',
+  includeTags: 'keep only operations with one of these tags',
+  excludeTags: 'leave out operations with one of these tags',
+} as const;
+
 /** Builds the commander program. Flags are kebab-case here and camelCase everywhere else. */
 export function buildProgram(): Command {
   const program = new Command('openapi-mcp')
@@ -21,6 +29,10 @@ export function buildProgram(): Command {
     .addOption(new Option('--name-style <style>', 'tool name rule: portable ^[A-Za-z0-9_-]{1,64}$ or spec ^[A-Za-z0-9_.-]{1,128}$').choices(['portable', 'spec']).default('portable'))
     .option('--sensitive <pattern...>', 'extra parameter names never mirrored into Mcp-Param headers')
     .option('--description-max <n>', 'maximum tool description length', (v) => parsePositive(v, '--description-max'))
+    .option('--include <pattern...>', SELECTION_HELP.include)
+    .option('--exclude <pattern...>', SELECTION_HELP.exclude)
+    .option('--include-tags <tag...>', SELECTION_HELP.includeTags)
+    .option('--exclude-tags <tag...>', SELECTION_HELP.excludeTags)
     // Commands load their modules on use: `tools` never pays for the emitters and handlebars.
     .action(async (spec: string, flags: ToolsFlags) => (await import('./tools-command.js')).toolsCommand(spec, flags));
   program
@@ -36,6 +48,10 @@ export function buildProgram(): Command {
     // No commander default here: an absent flag must not override the config file (the map stage defaults to portable).
     .addOption(new Option('--name-style <style>', 'tool name rule: portable (default) or spec').choices(['portable', 'spec']))
     .option('--sensitive <pattern...>', 'extra parameter names never mirrored into Mcp-Param headers')
+    .option('--include <pattern...>', SELECTION_HELP.include)
+    .option('--exclude <pattern...>', SELECTION_HELP.exclude)
+    .option('--include-tags <tag...>', SELECTION_HELP.includeTags)
+    .option('--exclude-tags <tag...>', SELECTION_HELP.excludeTags)
     .option('--verbose', 'print per-stage timings')
     .option('--watch', 'regenerate whenever a file the spec reaches (or the config file) changes; Ctrl-C stops')
     .action(async (spec: string | undefined, flags: GenerateFlags) => (await import('./generate-command.js')).generateCommand(spec, flags));

@@ -12,6 +12,10 @@ export interface ToolsFlags {
   nameStyle?: 'portable' | 'spec';
   sensitive?: string[];
   descriptionMax?: number;
+  include?: string[];
+  exclude?: string[];
+  includeTags?: string[];
+  excludeTags?: string[];
 }
 
 export async function toolsCommand(spec: string, flags: ToolsFlags): Promise<void> {
@@ -19,6 +23,10 @@ export async function toolsCommand(spec: string, flags: ToolsFlags): Promise<voi
     ...(flags.nameStyle ? { nameStyle: flags.nameStyle } : {}),
     ...(flags.sensitive ? { sensitivePatterns: flags.sensitive } : {}),
     ...(flags.descriptionMax !== undefined ? { descriptionMaxLength: flags.descriptionMax } : {}),
+    ...(flags.include ? { include: flags.include } : {}),
+    ...(flags.exclude ? { exclude: flags.exclude } : {}),
+    ...(flags.includeTags ? { includeTags: flags.includeTags } : {}),
+    ...(flags.excludeTags ? { excludeTags: flags.excludeTags } : {}),
     ...(flags.validate ? { validate: true } : {}),
   });
   const warnings = result.diagnostics.items;

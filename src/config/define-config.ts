@@ -13,6 +13,14 @@ export interface ApiOptions {
   strict?: boolean;
   /** Also validate the document against the OpenAPI schema (`--validate`). */
   validate?: boolean;
+  /** Operations to keep (`--include`): `METHOD /path` globs, `/path` globs or operationIds; see `MapOptions.include`. */
+  include?: string[];
+  /** Operations to leave out (`--exclude`); excludes win over includes. */
+  exclude?: string[];
+  /** Keep operations with any of these tags (`--include-tags`). */
+  includeTags?: string[];
+  /** Leave out operations with any of these tags (`--exclude-tags`). */
+  excludeTags?: string[];
 }
 
 /** Options every API of a config shares (an API's own value wins). `name` names one package, so it is per API. */

@@ -25,6 +25,10 @@ export const API_OPTIONS = {
   sensitive: { flag: '--sensitive', kind: 'string-list', to: 'sensitivePatterns' },
   strict: { flag: '--strict', kind: 'boolean', to: 'strict' },
   validate: { flag: '--validate', kind: 'boolean', to: 'validate' },
+  include: { flag: '--include', kind: 'string-list', to: 'include' },
+  exclude: { flag: '--exclude', kind: 'string-list', to: 'exclude' },
+  includeTags: { flag: '--include-tags', kind: 'string-list', to: 'includeTags' },
+  excludeTags: { flag: '--exclude-tags', kind: 'string-list', to: 'excludeTags' },
 } as const satisfies { [K in keyof Required<ApiOptions>]: OptionSpec };
 
 type OptionKey = keyof typeof API_OPTIONS;
