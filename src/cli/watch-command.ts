@@ -29,7 +29,7 @@ export async function watchCommand(spec: string | undefined, flags: GenerateFlag
         }
         return (await planRuns(spec, { ...flags }, { cwd, fresh })).runs;
       },
-      generate: async (run) => (await generateRun(run, flags)).loaded.files.keys(),
+      generate: async (run) => (await generateRun(run, flags)).inputs,
       onError: (error) => {
         if (!(error instanceof UserError)) throw error;
         printDiagnostics(error.diagnostics, undefined);
