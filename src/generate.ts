@@ -7,6 +7,12 @@ import { validateSpec } from './load/validate-spec.js';
 import type { MapOptions } from './map/map-options.js';
 import { mapToTools } from './map/map-tools.js';
 import { normalizeSpec } from './normalize/normalize-spec.js';
+import { diffTools, type ChangeReport } from './report/change-report.js';
+import { summarizeTools } from './report/tool-summary.js';
+import { generatorVersion } from './write/generator-version.js';
+import { readManifest } from './write/manifest.js';
+import { hashOptions } from './write/options-hash.js';
+import { isUpToDate, recordInputs, skippedRun } from './write/up-to-date.js';
 import { writePlan, type WriteMode, type WriteReport } from './write/write-plan.js';
 
 export interface GenerateOptions extends MapOptions, EmitOptions {
@@ -20,6 +26,8 @@ export interface GenerateOptions extends MapOptions, EmitOptions {
   /** Warnings become errors: the run fails before anything is written. */
   strict?: boolean;
   cwd?: string;
+  /** Run the pipeline even when the manifest says inputs and options are unchanged (see write/up-to-date.ts). */
+  force?: boolean;
   /** Called as each stage ends (for progress output). */
   onStage?: (stage: Stage, ms: number, detail: string) => void;
 }
@@ -27,9 +35,16 @@ export interface GenerateOptions extends MapOptions, EmitOptions {
 export type Stage = 'load' | 'normalize' | 'map' | 'emit' | 'write';
 
 export interface GenerateResult {
-  loaded: LoadedSpec;
+  /** Absent when the run was `skipped`. */
+  loaded?: LoadedSpec;
   diagnostics: DiagnosticBag;
   report: WriteReport;
+  /** Tools added, removed and changed since the previous generation (see report/change-report.ts). */
+  changes: ChangeReport;
+  /** True when inputs and options were unchanged and the output intact: nothing was loaded or written. */
+  skipped: boolean;
+  /** URLs of every file the spec reached (from the manifest when `skipped`). */
+  inputs: string[];
   toolCount: number;
   timings: Record<Stage, number>;
 }
@@ -45,6 +60,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     options.onStage?.(stage, timings[stage], detail);
   };
   const cwd = options.cwd ?? process.cwd();
+  const outDir = resolve(cwd, options.output);
+  const mode = options.mode ?? 'write';
+  const previous = readManifest(outDir);
+  const optionsHash = hashOptions(options);
+  const version = generatorVersion();
+  if (mode === 'write' && options.force !== true && isUpToDate(outDir, previous, { input: options.input, cwd, version, options: optionsHash })) {
+    return { ...skippedRun(previous!, options.input, cwd), diagnostics: new DiagnosticBag(), timings };
+  }
   const loaded = await loadSpec(options.input, { cwd });
   const diagnostics = new DiagnosticBag();
   diagnostics.items.push(...loaded.diagnostics);
@@ -61,7 +84,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   }
   const plan = emitPackage(tools, options);
   done('emit', `${plan.files.length} files`);
-  const report = writePlan(plan, resolve(cwd, options.output), options.mode ?? 'write');
+  const summaries = summarizeTools(tools.tools);
+  const changes = diffTools(previous?.tools, summaries);
+  const inputs = recordInputs(loaded);
+  const record = { ...(optionsHash !== undefined ? { options: optionsHash } : {}), ...inputs, tools: summaries };
+  const report = writePlan(plan, outDir, mode, { previous, record });
   done('write', report.upToDate ? 'up to date' : `${report.created.length} created, ${report.updated.length} updated, ${report.removed.length} removed`);
-  return { loaded, diagnostics, report, toolCount: tools.tools.length, timings };
+  return { loaded, diagnostics, report, changes, skipped: false, inputs: [...loaded.files.keys()], toolCount: tools.tools.length, timings };
 }

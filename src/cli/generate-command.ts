@@ -1,7 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
 import { planRuns, type ApiRun } from '../config/plan-runs.js';
 import { toGenerateOptions } from '../config/resolve-options.js';
 import { UserError } from '../diagnostics.js';
 import { generate, type GenerateResult } from '../generate.js';
+import { apiReport, renderRunReport, type ApiReport } from '../report/report-json.js';
+import { changeReportLines, fileNoticeLines } from './print-change-report.js';
 import { printDiagnostics } from './print-diagnostics.js';
 
 export interface GenerateFlags {
@@ -20,6 +24,10 @@ export interface GenerateFlags {
   excludeTags?: string[];
   verbose?: boolean;
   watch?: boolean;
+  /** Run the whole pipeline even when inputs and options are unchanged. */
+  force?: boolean;
+  /** Write the change report (report/report-json.ts) to this file. */
+  report?: string;
 }
 
 /** `openapi-mcp generate [spec]`: one API, or every API of the config file (see `planRuns`). */
@@ -31,7 +39,13 @@ export async function generateCommand(spec: string | undefined, flags: GenerateF
     return;
   }
   const { runs } = await planRuns(spec, { ...flags }, { cwd });
-  for (const run of runs) await generateRun(run, flags);
+  const reports: ApiReport[] = [];
+  for (const run of runs) {
+    const result = await generateRun(run, flags);
+    const input = /^[a-z][a-z0-9+.-]*:/i.test(run.input) ? run.input : relative(cwd, run.input).split(sep).join('/');
+    reports.push(apiReport({ input, output: run.outputDisplay, mode: flags.check ? 'check' : 'write' }, result));
+  }
+  if (flags.report !== undefined) writeFileSync(resolve(cwd, flags.report), renderRunReport(reports));
 }
 
 /** Generates one API and prints its diagnostics and its one-line outcome (`--check`: what would change). */
@@ -43,11 +57,13 @@ export async function generateRun(run: ApiRun, flags: GenerateFlags): Promise<Ge
     input: run.input,
     output: run.output,
     mode: flags.check ? 'check' : 'write',
+    ...(flags.force ? { force: true } : {}),
     ...(progress ? { onStage: (stage, ms, detail) => process.stderr.write(`${stage.padEnd(9)} ${ms.toFixed(0).padStart(6)} ms  ${detail}\n`) } : {}),
   });
   printDiagnostics(result.diagnostics.items, result.loaded);
   const { report } = result;
   const out = run.outputDisplay;
+  if (!report.upToDate) for (const line of [...changeReportLines(result.changes), ...fileNoticeLines(report, flags.check === true)]) process.stderr.write(`${line}\n`);
   if (flags.check) {
     if (report.upToDate) {
       process.stderr.write(`${out} is up to date\n`);

@@ -54,6 +54,8 @@ export function buildProgram(): Command {
     .option('--exclude-tags <tag...>', SELECTION_HELP.excludeTags)
     .option('--verbose', 'print per-stage timings')
     .option('--watch', 'regenerate whenever a file the spec reaches (or the config file) changes; Ctrl-C stops')
+    .option('--force', 'regenerate even when the spec files and options are unchanged (a rerun is otherwise skipped)')
+    .option('--report <file>', 'write the tools added, removed and changed (and which break callers) as JSON')
     .action(async (spec: string | undefined, flags: GenerateFlags) => (await import('./generate-command.js')).generateCommand(spec, flags));
   return program;
 }

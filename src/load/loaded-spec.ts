@@ -23,6 +23,8 @@ export interface LoadedSpec {
    * on where the project sits), in URL order: changes exactly when an input changes.
    */
   hash: string;
+  /** sha256 (hex) of each reached file's bytes, keyed by `url`; set by `loadSpec` (the manifest records them). */
+  fileHashes?: ReadonlyMap<string, string>;
   /** Problems that still allow mapping (e.g. an external file that could not be read). */
   diagnostics: Diagnostic[];
 }

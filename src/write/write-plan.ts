@@ -1,9 +1,28 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync, rmdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { EmitPlan } from '../model/emit-plan.js';
+/**
+ * Brings an output directory to an `EmitPlan`, or (check mode) says what that would change.
+ *
+ * Ownership:
+ * - generator-owned files are written when their bytes differ; one that was edited since the last
+ *   generation (its bytes are not the ones the manifest recorded) is overwritten all the same and
+ *   reported in `overwritten`;
+ * - user-owned files are created when missing and never touched again;
+ * - a file the manifest lists but the plan no longer has is removed only while it still holds the
+ *   bytes the generator wrote, is a regular file (not a symlink) and lies inside the directory (symlinks
+ *   resolved); an edited one is left in place and reported in `kept`. Nothing the manifest does not list
+ *   is ever removed, so a file the user adds is never deleted.
+ * The write is all-or-nothing (atomic-write.ts); the manifest is the last file put in place.
+ */
+import { createHash } from 'node:crypto';
+import { lstatSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EmitPlan, GeneratedFile } from '../model/emit-plan.js';
+import type { ToolSummaries } from '../report/tool-summary.js';
+import { applyChanges, nodeFileOps, type FileChange, type FileOps } from './atomic-write.js';
+import { generatorVersion } from './generator-version.js';
+import { MANIFEST_FILE, readManifest, renderManifest, type InputRecord, type Manifest } from './manifest.js';
+import { isSafeRelativePath, parentIsInside } from './safe-path.js';
 
-/** Records which files the generator wrote, so files the spec no longer needs can be removed. */
-export const MANIFEST_FILE = '.openapi-mcp-manifest.json';
+export { MANIFEST_FILE } from './manifest.js';
 
 export type WriteMode = 'write' | 'check';
 
@@ -11,74 +30,109 @@ export interface WriteReport {
   created: string[];
   updated: string[];
   removed: string[];
+  /** Generator-owned files (also in `updated`) edited since the last generation: overwritten. */
+  overwritten: string[];
+  /** Files generated before, no longer generated, but edited since: left in place. */
+  kept: string[];
   unchanged: number;
   /** True when the directory already matched the plan. */
   upToDate: boolean;
 }
 
-function readManifest(outDir: string): string[] {
-  try {
-    const data = JSON.parse(readFileSync(join(outDir, MANIFEST_FILE), 'utf8')) as { files?: unknown };
-    return Array.isArray(data.files) ? data.files.filter((f): f is string => typeof f === 'string' && isInside(f)) : [];
-  } catch {
-    return [];
-  }
+/** What the new manifest records besides the files (see manifest.ts). */
+export interface ManifestRecord {
+  options?: string;
+  root?: string;
+  inputs?: InputRecord[];
+  tools?: ToolSummaries;
 }
 
-/** A manifest entry may only name a path inside the output directory. */
-function isInside(path: string): boolean {
-  return path !== '' && !path.startsWith('/') && !path.split(/[\\/]/).includes('..');
+export interface WriteOptions {
+  /** The manifest in the directory before this run, when the caller has read it already (`undefined`: none). */
+  previous?: Manifest | undefined;
+  record?: ManifestRecord;
+  /** Filesystem calls, replaceable in tests. */
+  ops?: FileOps;
 }
 
-function readOrUndefined(path: string): string | undefined {
+const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+function sha256(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+function readOrUndefined(path: string): Buffer | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    return readFileSync(path);
   } catch {
     return undefined;
   }
 }
 
 /**
- * Brings `outDir` to the plan: generator-owned files are written when their bytes differ, user
- * files only when missing, files of the previous manifest that the plan no longer has are removed.
- * In `check` mode nothing is written; the report says what would change.
+ * Brings `outDir` to the plan (see the module comment). In `check` mode nothing is written; the
+ * report says what would change. Throws `UserError` when the write fails, after restoring the directory.
  */
-export function writePlan(plan: EmitPlan, outDir: string, mode: WriteMode = 'write'): WriteReport {
-  const report: WriteReport = { created: [], updated: [], removed: [], unchanged: 0, upToDate: false };
-  const owned = plan.files.filter((f) => f.owner === 'generator').map((f) => f.path);
-  const manifest = JSON.stringify({ generator: 'openapi-mcp', files: owned }, null, 2) + '\n';
-  const files = [...plan.files, { path: MANIFEST_FILE, contents: manifest, owner: 'generator' as const }];
+export function writePlan(plan: EmitPlan, outDir: string, mode: WriteMode = 'write', options: WriteOptions = {}): WriteReport {
+  const previous = 'previous' in options ? options.previous : readManifest(outDir);
+  const report: WriteReport = { created: [], updated: [], removed: [], overwritten: [], kept: [], unchanged: 0, upToDate: false };
+  const hashes = new Map<string, string>();
+  const userFiles: string[] = [];
+  for (const file of plan.files) {
+    if (!isSafeRelativePath(file.path) || file.path === MANIFEST_FILE) throw new Error(`emit produced an invalid path: ${JSON.stringify(file.path)}`);
+    if (file.owner === 'generator') hashes.set(file.path, sha256(file.contents));
+    else userFiles.push(file.path);
+  }
+  const manifest = renderManifest({ version: generatorVersion(), ...options.record, files: hashes, userFiles });
+  const files: GeneratedFile[] = [...plan.files, { path: MANIFEST_FILE, contents: manifest, owner: 'generator' }];
+  const byPath = new Map(files.map((f) => [f.path, f]));
+
   for (const file of files) {
-    const target = join(outDir, file.path);
-    const current = readOrUndefined(target);
+    const current = readOrUndefined(join(outDir, file.path));
     if (current === undefined) report.created.push(file.path);
-    else if (file.owner === 'user' || current === file.contents) report.unchanged++;
-    else report.updated.push(file.path);
+    else if (file.owner === 'user' || current.equals(Buffer.from(file.contents))) report.unchanged++;
+    else {
+      report.updated.push(file.path);
+      if (file.path !== MANIFEST_FILE && previous?.files.get(file.path) !== sha256(current)) report.overwritten.push(file.path);
+    }
   }
-  const wanted = new Set(files.map((f) => f.path));
-  for (const old of readManifest(outDir)) {
-    if (!wanted.has(old) && existsSync(join(outDir, old))) report.removed.push(old);
+  for (const [path, hash] of previous?.files ?? []) {
+    if (byPath.has(path)) continue;
+    const state = staleFileState(outDir, path, hash);
+    if (state === 'remove') report.removed.push(path);
+    else if (state === 'edited') report.kept.push(path);
   }
+  report.removed.sort(byCodeUnit);
+  report.kept.sort(byCodeUnit);
   report.upToDate = report.created.length === 0 && report.updated.length === 0 && report.removed.length === 0;
   if (mode === 'check' || report.upToDate) return report;
 
-  const byPath = new Map(files.map((f) => [f.path, f]));
-  for (const path of [...report.created, ...report.updated]) {
-    const target = join(outDir, path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, byPath.get(path)!.contents);
-  }
-  for (const path of report.removed) {
-    rmSync(join(outDir, path), { force: true });
-    removeEmptyParents(outDir, dirname(path));
-  }
+  const changes: FileChange[] = [
+    ...report.created.map((path) => ({ path, contents: byPath.get(path)!.contents, exists: false })),
+    ...report.updated.map((path) => ({ path, contents: byPath.get(path)!.contents, exists: true })),
+    ...report.removed.map((path) => ({ path, exists: true })),
+  ];
+  // Path order, the manifest last: a run stopped mid-commit leaves the old manifest, whose hashes no
+  // longer match, so the next run regenerates instead of skipping.
+  changes.sort((a, b) => (a.path === MANIFEST_FILE ? 1 : b.path === MANIFEST_FILE ? -1 : byCodeUnit(a.path, b.path)));
+  applyChanges(outDir, changes, options.ops ?? nodeFileOps);
   return report;
 }
 
-function removeEmptyParents(outDir: string, dir: string): void {
-  for (let d = dir; d !== '.' && d !== ''; d = dirname(d)) {
-    const full = join(outDir, d);
-    if (!existsSync(full) || readdirSync(full).length > 0) return;
-    rmdirSync(full);
+/**
+ * What to do with a file of the previous manifest that the plan no longer has: `remove` it (still
+ * the generator's bytes), leave it as `edited`, or `ignore` it (gone, not a regular file, or
+ * outside the directory through a symlink).
+ */
+function staleFileState(outDir: string, path: string, hash: string): 'remove' | 'edited' | 'ignore' {
+  const target = join(outDir, path);
+  try {
+    if (!lstatSync(target).isFile()) return 'ignore';
+  } catch {
+    return 'ignore';
   }
+  if (!parentIsInside(outDir, path)) return 'ignore';
+  const bytes = readOrUndefined(target);
+  if (bytes === undefined) return 'ignore';
+  return sha256(bytes) === hash ? 'remove' : 'edited';
 }

@@ -1,0 +1,41 @@
+import type { ChangeReport } from '../report/change-report.js';
+import type { WriteReport } from '../write/write-plan.js';
+import { printable } from './printable.js';
+
+/** How many tools of each kind (added, removed, changed) are listed before "… N more". */
+const LIST_LIMIT = 20;
+
+/**
+ * The lines a regeneration prints about its tools: a count line, then `+ added`, `- removed`,
+ * `~ changed: what changed`, breaking ones marked. Nothing for a first generation (the summary
+ * line already counts the tools) or when the run was skipped.
+ */
+export function changeReportLines(changes: ChangeReport): string[] {
+  if (changes.firstGeneration) return [];
+  const { added, removed, changed } = changes;
+  if (added.length + removed.length + changed.length === 0) return ['tools: no changes'];
+  const breakingCount = removed.length + changed.filter((c) => c.breaking).length;
+  const counts = [`${added.length} added`, `${removed.length} removed`, `${changed.length} changed`].join(', ');
+  const lines = [`tools: ${counts}${breakingCount > 0 ? ` (${breakingCount} breaking)` : ''}`];
+  const list = (items: string[]): void => {
+    lines.push(...items.slice(0, LIST_LIMIT));
+    if (items.length > LIST_LIMIT) lines.push(`  … ${items.length - LIST_LIMIT} more (--report <file> lists them all)`);
+  };
+  list(added.map((name) => `  + ${name}`));
+  list(removed.map((name) => `  - ${name} (breaking: tool removed)`));
+  list(
+    changed.map((c) => {
+      const parts = c.changes.map((x) => (x.breaking ? `${x.message} (breaking)` : x.message));
+      return `  ~ ${c.tool}: ${parts.join('; ')}`;
+    }),
+  );
+  return lines.map(printable);
+}
+
+/** Warnings about files: generated files overwritten despite local edits, stale edited files kept. */
+export function fileNoticeLines(report: WriteReport, check: boolean): string[] {
+  return [
+    ...report.overwritten.map((f) => `${check ? 'would overwrite' : 'overwrote'} ${f}: edited since it was generated (put changes in files you own)`),
+    ...report.kept.map((f) => `kept ${f}: no longer generated, but edited since it was generated (delete it when unused)`),
+  ].map(printable);
+}

@@ -1,0 +1,71 @@
+/**
+ * The JSON that `generate --report <file>` writes: one entry per generated API (one unless a config
+ * file lists several), in run order.
+ *
+ * ```jsonc
+ * {
+ *   "format": 1,
+ *   "apis": [{
+ *     "input": "spec.yaml",            // as given (config runs: absolute)
+ *     "output": "server",              // as the summary line names it
+ *     "mode": "write",                 // or "check": then everything below is what *would* change
+ *     "skipped": false,                // true: inputs and options unchanged, nothing loaded or written
+ *     "upToDate": false,               // true: no file created, updated or removed
+ *     "toolCount": 1223,
+ *     "firstGeneration": false,        // no earlier tool list: every tool is in "added"
+ *     "breaking": true,                // a tool removed or a breaking change (see change-report.ts)
+ *     "tools": {
+ *       "added": ["createWidget"], "removed": ["deleteWidget"],
+ *       "changed": [{ "tool": "getRepo", "breaking": true,
+ *                     "changes": [{ "kind": "argument-required", "argument": "owner", "breaking": true,
+ *                                   "message": "argument \"owner\" is now required" }] }]
+ *     },
+ *     "files": { "created": [], "updated": [], "removed": [], "overwritten": [], "kept": [] }
+ *   }]
+ * }
+ * ```
+ * Names and paths are sorted; `kind` is one of `ChangeKind`. A skipped run reports no changes.
+ */
+import type { ChangeReport, ToolChange } from './change-report.js';
+import type { WriteMode, WriteReport } from '../write/write-plan.js';
+
+export interface ApiReport {
+  input: string;
+  output: string;
+  mode: WriteMode;
+  skipped: boolean;
+  upToDate: boolean;
+  toolCount: number;
+  firstGeneration: boolean;
+  breaking: boolean;
+  tools: { added: string[]; removed: string[]; changed: ToolChange[] };
+  files: { created: string[]; updated: string[]; removed: string[]; overwritten: string[]; kept: string[] };
+}
+
+export interface RunReport {
+  format: 1;
+  apis: ApiReport[];
+}
+
+/** One API's entry, from what `generate` returned. */
+export function apiReport(
+  where: { input: string; output: string; mode: WriteMode },
+  result: { skipped: boolean; toolCount: number; changes: ChangeReport; report: WriteReport },
+): ApiReport {
+  const { changes, report } = result;
+  return {
+    ...where,
+    skipped: result.skipped,
+    upToDate: report.upToDate,
+    toolCount: result.toolCount,
+    firstGeneration: changes.firstGeneration,
+    breaking: changes.breaking,
+    tools: { added: changes.added, removed: changes.removed, changed: changes.changed },
+    files: { created: report.created, updated: report.updated, removed: report.removed, overwritten: report.overwritten, kept: report.kept },
+  };
+}
+
+export function renderRunReport(apis: readonly ApiReport[]): string {
+  const report: RunReport = { format: 1, apis: [...apis] };
+  return JSON.stringify(report, null, 2) + '\n';
+}
