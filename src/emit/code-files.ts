@@ -56,13 +56,14 @@ export function emitToolFiles(tools: readonly Tool[]): GeneratedFile[] {
   return files;
 }
 
-/** `src/main.ts`: the entry point (`node dist/main.js`). */
+/** `src/main.ts`: the entry point (`node dist/main.js`), passing the user's `src/hooks.ts` to the server. */
 export function emitMainFile(): GeneratedFile {
   const text = printSourceFile([
     { kind: 'import', names: ['config'], from: './config.gen.js' },
+    { kind: 'import', names: ['hooks'], from: './hooks.js' },
     { kind: 'import', names: ['main'], from: './runtime/cli.gen.js' },
     { kind: 'import', names: ['tools'], from: './tools/index.gen.js' },
-    { kind: 'raw', text: 'await main({ config, tools, argv: process.argv.slice(2), env: process.env });' },
+    { kind: 'raw', text: 'await main({ config, tools, hooks, argv: process.argv.slice(2), env: process.env });' },
   ], [], `#!/usr/bin/env node\n${GENERATED_HEADER}`);
   return generated('src/main.ts', text);
 }

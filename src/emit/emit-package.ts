@@ -2,6 +2,7 @@ import type { EmitPlan, GeneratedFile } from '../model/emit-plan.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { buildApiConfig } from './api-config.js';
 import { emitConfigFile, emitMainFile, emitRuntimeFiles, emitToolFiles } from './code-files.js';
+import { emitHooksFile } from './hooks-file.js';
 import { checkPackageName, defaultPackageName } from './package-naming.js';
 import { emitStaticFiles } from './static-files.js';
 
@@ -22,6 +23,7 @@ export function emitPackage(model: ToolModel, options: EmitOptions = {}): EmitPl
     emitConfigFile(api.config),
     ...emitToolFiles(model.tools),
     emitMainFile(),
+    emitHooksFile(),
   ];
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files };

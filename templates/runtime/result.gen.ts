@@ -35,7 +35,7 @@ export const DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024;
 export const ERROR_EXCERPT_BYTES = 2048;
 /** `_meta` key holding the upstream's HTTP status (a number). */
 export const STATUS_META_KEY = 'openapi-mcp/status';
-/** `_meta` key on results of calls that got no response: `request` | `auth` | `timeout` | `cancelled` | `network`. */
+/** `_meta` key on results of calls that got no response: `request` | `auth` | `timeout` | `cancelled` | `network` | `hook` (a user hook failed). */
 export const ERROR_META_KEY = 'openapi-mcp/error';
 
 /** Text kept beyond the limit before redaction, so a secret straddling the cut is still found whole. */
@@ -51,7 +51,7 @@ export interface ResultOptions {
   maxBodyBytes?: number;
 }
 
-export type ErrorKind = 'request' | 'auth' | 'timeout' | 'cancelled' | 'network';
+export type ErrorKind = 'request' | 'auth' | 'timeout' | 'cancelled' | 'network' | 'hook';
 
 export function errorResult(text: string, kind: ErrorKind): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true, _meta: { [ERROR_META_KEY]: kind } };

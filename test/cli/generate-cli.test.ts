@@ -98,7 +98,7 @@ describe('golden generated files (petstore 2.0)', () => {
   it('matches the committed goldens', async () => {
     const out = join(tmp(), 'pkg');
     runCli(['generate', 'test/fixtures/specs/petstore.2.0.yaml', '--out', out]);
-    for (const f of ['package.json', 'README.md', '.env.example', 'src/main.ts', 'src/config.gen.ts', 'src/tools/index.gen.ts', 'src/tools/part-01.gen.ts']) {
+    for (const f of ['package.json', 'README.md', '.env.example', 'src/main.ts', 'src/hooks.ts', 'src/config.gen.ts', 'src/tools/index.gen.ts', 'src/tools/part-01.gen.ts']) {
       await expect(readFileSync(join(out, f), 'utf8')).toMatchFileSnapshot(`../golden/package/petstore/${f.replace(/^\./, '_')}`);
     }
   });

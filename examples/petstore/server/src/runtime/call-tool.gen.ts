@@ -14,10 +14,17 @@
  *
  * An OAuth2 token fetched from a token endpoint that the upstream rejects with 401 is dropped from
  * the cache and the call is tried once more with a fresh token (it may have been revoked early).
+ *
+ * The user's hooks (hooks.gen.ts, run by hook-calls.gen.ts) wrap the steps: buildRequest →
+ * `beforeRequest` → `auth` (instead of the environment's credentials) → fetch → `afterResponse` →
+ * result. A hook that throws answers `isError` naming the hook (`_meta[ERROR_META_KEY]` = `hook`),
+ * logged once on stderr; both redacted like every other message.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { AuthError } from './auth-error.gen.js';
-import { applyCredentials } from './auth.gen.js';
+import { applyCredentials, type AppliedCredentials } from './auth.gen.js';
+import { copyRequest, HookFailure, hookFailureText, runAfterResponse, runAuth, runBeforeRequest, toolContext } from './hook-calls.gen.js';
+import { usableHooks, type Hooks } from './hooks.gen.js';
 import { describeNetworkError } from './network-error.gen.js';
 import type { TokenCache } from './oauth-token.gen.js';
 import { buildRequest, RequestError, toFetchInit, type PreparedRequest } from './request.gen.js';
@@ -43,6 +50,12 @@ export interface ToolCallerDeps {
   maxTextBytes?: number;
   /** By tool name; tools with an outputSchema. */
   outputValidators?: ReadonlyMap<string, (value: unknown) => string | undefined>;
+  /** The user's hooks (src/hooks.ts); `tools` overrides are applied before, by tool-overrides.gen.ts. */
+  hooks?: Hooks;
+  /** The generated name of each tool a `tools` override replaced; default: its own name. */
+  generatedNames?: ReadonlyMap<ToolEntry, string>;
+  /** Where a failing hook is reported; default: stderr. */
+  log?: (line: string) => void;
 }
 
 export type ToolCaller = (entry: ToolEntry, args: Record<string, unknown>, signal?: AbortSignal) => Promise<CallToolResult>;
@@ -54,16 +67,32 @@ export function createToolCaller(deps: ToolCallerDeps): ToolCaller {
   const fetchImpl = deps.fetch ?? fetch;
   const maxTextBytes = deps.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES;
   const upstream = safeHost(deps.baseUrl);
+  const hooks = usableHooks(deps.hooks);
+  const hooked = hooks.beforeRequest !== undefined || hooks.auth !== undefined || hooks.afterResponse !== undefined;
+  const log = deps.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   return async (entry, args, signal) => {
     const timeout = AbortSignal.timeout(deps.timeoutMs);
     const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
+    const context = hooked ? toolContext(entry, deps.generatedNames?.get(entry) ?? entry.definition.name, args, combined) : undefined;
+    // Live: the auth hook adds to it as it sets credentials, so a failure mid-way is still redacted.
     let secrets: string[] = [];
     let host = upstream;
     try {
       for (let attempt = 0; ; attempt++) {
-        const req = buildRequest(entry.binding, args, deps.baseUrlFor?.(entry) ?? deps.baseUrl, entry.definition.inputSchema);
+        let req = buildRequest(entry.binding, args, deps.baseUrlFor?.(entry) ?? deps.baseUrl, entry.definition.inputSchema);
+        if (hooks.beforeRequest !== undefined) req = await runBeforeRequest(hooks.beforeRequest, context!, req);
         host = safeHost(req.url.href);
-        const applied = await applyCredentials(req, entry.binding.security, deps.config.credentials, deps.env, deps.tokens, fetchImpl, combined);
+        const sent = hooks.afterResponse !== undefined ? copyRequest(req) : req;
+        const fromEnvironment = (): Promise<AppliedCredentials> =>
+          applyCredentials(req, entry.binding.security, deps.config.credentials, deps.env, deps.tokens, fetchImpl, combined);
+        let applied: AppliedCredentials;
+        if (hooks.auth !== undefined) {
+          applied = { secrets: [], fetchedTokens: [] };
+          secrets = applied.secrets;
+          await runAuth(hooks.auth, context!, req, applied, fromEnvironment);
+        } else {
+          applied = await fromEnvironment();
+        }
         secrets = applied.secrets.filter((s) => s !== '');
         const response = await send(fetchImpl, req, combined, secrets);
         if (response.status === 401 && attempt === 0 && applied.fetchedTokens.filter((t) => deps.tokens.invalidate(t)).length > 0) {
@@ -71,17 +100,25 @@ export function createToolCaller(deps: ToolCallerDeps): ToolCaller {
           continue;
         }
         const validateOutput = deps.outputValidators?.get(entry.definition.name);
-        return await toToolResult(response, entry, {
-          maxTextBytes,
-          ...(validateOutput !== undefined ? { validateOutput } : {}),
-          redact: (text) => redactSecrets(text, secrets),
-        });
+        const toResult = (answer: Response): Promise<CallToolResult> =>
+          toToolResult(answer, entry, {
+            maxTextBytes,
+            ...(validateOutput !== undefined ? { validateOutput } : {}),
+            redact: (text) => redactSecrets(text, secrets),
+          });
+        if (hooks.afterResponse !== undefined) return await runAfterResponse(hooks.afterResponse, context!, sent, response, toResult);
+        return await toResult(response);
       }
     } catch (error) {
       if (combined.aborted) {
         return combined.reason === timeout.reason
           ? errorResult(`upstream did not answer within ${deps.timeoutMs} ms`, 'timeout')
           : errorResult('the call was cancelled before the upstream answered', 'cancelled');
+      }
+      if (error instanceof HookFailure) {
+        const text = hookFailureText(error, secrets);
+        log(`${deps.config.name}: tool ${JSON.stringify(entry.definition.name)}: ${text}`);
+        return errorResult(text, 'hook');
       }
       if (error instanceof RequestError) return errorResult(redactSecrets(error.message, secrets), 'request');
       if (error instanceof AuthError) return errorResult(redactSecrets(error.message, secrets), 'auth');

@@ -1,17 +1,20 @@
 /**
  * The generated server's command line: `node dist/main.js` serves MCP over stdio;
  * `--http [--port N] [--host H]` serves Streamable HTTP at /mcp instead; `--base-url URL` overrides
- * the upstream base URL. `main` builds everything derived from the tool definitions once, wires the
- * tool caller (base URL, timeout, credentials cache, output validators) and starts the transport.
+ * the upstream base URL. `main` applies the user's per-tool overrides (`hooks.tools`), builds
+ * everything derived from the tool definitions once, wires the tool caller (base URL, timeout,
+ * credentials cache, output validators, the user's hooks) and starts the transport.
  * Messages go to stderr: on stdio, stdout carries only the protocol.
  */
-import { createToolCaller, DEFAULT_TIMEOUT_MS, type ToolCaller } from './call-tool.gen.js';
+import { createToolCaller, DEFAULT_TIMEOUT_MS, type ToolCaller, type ToolCallerDeps } from './call-tool.gen.js';
 import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
+import { checkHooks, type Hooks } from './hooks.gen.js';
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, serveHttp, type RunningHttpServer } from './http.gen.js';
 import { TokenCache } from './oauth-token.gen.js';
 import { errorResult } from './result.gen.js';
 import { createServerFactory, describeError, type Logger } from './server.gen.js';
 import { startStdio } from './stdio.gen.js';
+import { applyToolOverrides } from './tool-overrides.gen.js';
 import { buildToolTable, type ToolTableOptions } from './tool-table.gen.js';
 import type { ApiConfig, ToolEntry } from './types.gen.js';
 
@@ -35,6 +38,8 @@ export class UsageError extends Error {
 export interface MainOptions {
   config: ApiConfig;
   tools: readonly ToolEntry[];
+  /** The user's hooks (src/hooks.ts); see hooks.gen.ts. */
+  hooks?: Hooks;
   /** Arguments after the script name; default `process.argv.slice(2)`. */
   argv?: readonly string[];
   /** Default `process.env`. */
@@ -126,8 +131,14 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     return undefined;
   }
 
-  const table = buildToolTable(options.tools, options.list);
-  const callTool = toolCaller(config, env, args.baseUrl, table.outputValidators, log);
+  const overridden = applyToolOverrides(options.tools, options.hooks?.tools);
+  for (const warning of [...checkHooks(options.hooks), ...overridden.warnings]) log(`${name}: ${warning}`);
+  const table = buildToolTable(overridden.tools, options.list);
+  const callTool = toolCaller(config, env, args.baseUrl, table.outputValidators, log, {
+    ...(options.hooks !== undefined ? { hooks: options.hooks } : {}),
+    generatedNames: overridden.generatedNames,
+    log,
+  });
   const factory = createServerFactory(config, table, callTool, { log });
   const what = `${name} ${printable(config.version)}`;
   const count = `${table.all.length} tool${table.all.length === 1 ? '' : 's'}`;
@@ -165,6 +176,7 @@ function toolCaller(
   override: string | undefined,
   outputValidators: ReadonlyMap<string, (value: unknown) => string | undefined>,
   log: Logger,
+  user: Pick<ToolCallerDeps, 'hooks' | 'generatedNames' | 'log'>,
 ): ToolCaller {
   let baseUrl: string;
   try {
@@ -183,6 +195,7 @@ function toolCaller(
     timeoutMs: timeoutFrom(config, env, log),
     tokens: new TokenCache(),
     outputValidators,
+    ...user,
   });
 }
 
