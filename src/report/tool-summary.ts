@@ -26,7 +26,7 @@ export interface ToolSummary {
   output?: string;
   /** title + description */
   text: string;
-  /** annotations */
+  /** annotations (their `title` counts as `text`) */
   hints: string;
   /** the binding: how each argument reaches the request */
   binding: string;
@@ -62,8 +62,8 @@ export function summarizeTool(tool: Tool): ToolSummary {
     arguments: args,
     input: shortHash(JSON.stringify(input)),
     ...(definition.outputSchema !== undefined ? { output: shortHash(JSON.stringify(definition.outputSchema)) } : {}),
-    text: shortHash(JSON.stringify([title ?? null, description])),
-    hints: shortHash(JSON.stringify(annotations ?? null)),
+    text: shortHash(JSON.stringify([title ?? null, annotations?.title ?? null, description])),
+    hints: shortHash(JSON.stringify(annotations === undefined ? null : { ...annotations, title: undefined })),
     binding: shortHash(JSON.stringify(binding)),
   };
 }

@@ -46,7 +46,7 @@ describe('summarizeTool', () => {
         path: '/x/{owner}',
         arguments: JSON.parse('{"__proto__":{"required":false,"type":["integer"]},"owner":{"required":true,"type":["string"],"header":"Owner"},"q":{"required":false,"type":["string"]}}'),
         input: shortHash(JSON.stringify(tool.definition.inputSchema)),
-        text: shortHash(JSON.stringify([null, 'GET /x'])),
+        text: shortHash(JSON.stringify([null, null, 'GET /x'])),
         hints: shortHash('null'),
         binding: shortHash(JSON.stringify(tool.binding)),
       }),
