@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, runCli } from './support/run-cli.js';
+
+const EXAMPLE = `${REPO_ROOT}/examples/monorepo`;
+
+function npm(args: string[], cwd: string): { code: number; out: string } {
+  const r = spawnSync('npm', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
+}
+
+/**
+ * examples/monorepo as CI runs it from a clean clone: npm workspaces where @example/petstore-api's
+ * spec feeds the committed, generated @example/petstore-mcp. `npm test` there is
+ * `openapi-mcp generate --check`. When the generator's output changes, this fails until the example
+ * is regenerated: `npm run generate` in examples/monorepo.
+ */
+describe('examples/monorepo', () => {
+  it('installs (openapi-mcp linked from this repo), passes its npm test (generate --check), builds and lists its tools', async () => {
+    // --ignore-scripts: the linked openapi-mcp's `prepare` would rebuild our dist/, which the global
+    // setup has built already (a user's plain `npm install` builds it that way from a clean clone).
+    const install = npm(['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], EXAMPLE);
+    expect(install.out).not.toMatch(/ERR!/);
+    expect(install.code).toBe(0);
+    const test = npm(['test'], EXAMPLE);
+    expect(test.out).toContain('\n../petstore-mcp is up to date\n');
+    expect(test.code).toBe(0);
+    const build = npm(['run', 'build'], EXAMPLE);
+    expect(build.code, build.out).toBe(0);
+
+    const client = new Client({ name: 'example', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [`${EXAMPLE}/packages/petstore-mcp/dist/main.js`], env: { PATH: process.env.PATH ?? '' } }));
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['listPets', 'getPet', 'adoptPet', 'cancelAdoption']);
+    await client.close();
+  }, 180_000);
+
+  it('its check fails when a file the spec reaches changes, and generate makes it pass again', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-mcp-monorepo-'));
+    for (const pkg of ['petstore-api', 'petstore-mcp']) {
+      cpSync(`${EXAMPLE}/packages/${pkg}`, join(dir, pkg), { recursive: true, filter: (src) => !/[\\/](node_modules|dist)$/.test(src) });
+    }
+    const api = join(dir, 'petstore-api');
+    expect(runCli(['generate', '--check'], { cwd: api }).code).toBe(0);
+
+    const schema = join(api, 'schemas/pet.yaml');
+    writeFileSync(schema, readFileSync(schema, 'utf8').replace('    name: { type: string }', '    name: { type: string, description: What the shelter calls it }'));
+    const stale = runCli(['generate', '--check'], { cwd: api });
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toMatch(/^would update src\/tools\/part-01\.gen\.ts$/m);
+
+    expect(runCli(['generate'], { cwd: api }).code).toBe(0);
+    const fresh = runCli(['generate', '--check'], { cwd: api });
+    expect(fresh.stderr).toBe('../petstore-mcp is up to date\n');
+    expect(existsSync(join(dir, 'petstore-mcp/src/main.ts'))).toBe(true);
+  });
+});
