@@ -30,6 +30,16 @@ async function runOnce(item, probe, options, abortSignal) {
     : undefined;
   try {
     const outDir = tmp === undefined ? '' : path.join(tmp, 'out');
+    if (item.prepareArgs !== undefined) {
+      const prepared = await runMeasured({
+        nodeArgs: item.prepareArgs(outDir),
+        cwd: repoRoot,
+        probe,
+        timeoutMs: options.timeoutMs,
+        abortSignal,
+      });
+      if (!prepared.ok) return prepared;
+    }
     return await runMeasured({
       nodeArgs: item.nodeArgs(outDir),
       cwd: repoRoot,

@@ -1,4 +1,4 @@
-export declare const CASE_NAMES: readonly ['peer-generate', 'ours-map', 'ours-generate'];
+export declare const CASE_NAMES: readonly ['peer-generate', 'ours-map', 'ours-generate', 'ours-generate-noop'];
 export type CaseName = (typeof CASE_NAMES)[number];
 export declare const USAGE: string;
 export declare class UsageError extends Error {}

@@ -1,7 +1,7 @@
 // Command-line parsing for `npm run bench`. Pure: takes argv, returns options or throws.
 import { parseArgs } from 'node:util';
 
-export const CASE_NAMES = Object.freeze(['peer-generate', 'ours-map', 'ours-generate']);
+export const CASE_NAMES = Object.freeze(['peer-generate', 'ours-map', 'ours-generate', 'ours-generate-noop']);
 
 export const USAGE = `Usage: npm run bench -- [options]
 

@@ -7,11 +7,14 @@ export const CASE_DESCRIPTIONS = Object.freeze({
   'ours-map':
     'openapi-mcp tools <spec> --json > /dev/null: load, normalize, map (no files written)',
   'ours-generate': 'openapi-mcp generate <spec> --out <tmp>: the whole pipeline, writing files',
+  'ours-generate-noop':
+    'openapi-mcp generate <spec> --out <tmp> again on an unchanged output: the up-to-date check alone',
 });
 
 /**
  * One entry per (spec, selected case), in spec order then case order. Each planned case is
- * `{ name, spec, specPath, needsOutDir, nodeArgs(outDir), skip }`; `skip` is `{ status, reason }`
+ * `{ name, spec, specPath, needsOutDir, nodeArgs(outDir), prepareArgs?(outDir), skip }`;
+ * `prepareArgs` is an untimed run before each timed one (in the same out dir); `skip` is `{ status, reason }`
  * when the case must not run: 'skipped' for a map-only spec without --peer-all, 'unavailable'
  * when our CLI or the peer is missing.
  */
@@ -50,10 +53,13 @@ export function planCases({ specs, cases, peerAll, peerBin, oursBin, oursUnavail
           skip: oursSkip,
         });
       } else {
+        const generateArgs = (outDir) => [oursBin, 'generate', spec.path, '--out', outDir];
         planned.push({
           ...base,
           needsOutDir: true,
-          nodeArgs: (outDir) => [oursBin, 'generate', spec.path, '--out', outDir],
+          nodeArgs: generateArgs,
+          // The no-op case times a rerun: the first generation into the same dir is not timed.
+          ...(name === 'ours-generate-noop' ? { prepareArgs: generateArgs } : {}),
           skip: heavySkip ?? oursSkip,
         });
       }

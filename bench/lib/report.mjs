@@ -97,8 +97,32 @@ export function formatTable(rows) {
   ].join('\n');
 }
 
-/** "ours-map <spec>: 8.1 s < 15 s ok, 900 MB < 1536 MB ok" for every measured ours-map row. */
+/** Budget from the issue: an up-to-date rerun costs at most this share of a full generation. */
+export const NOOP_BUDGET = 0.25;
+
+/**
+ * "ours-map <spec>: 8.1 s < 15 s ok, 900 MB < 1536 MB ok" for every measured ours-map row, and
+ * "ours-generate-noop <spec>: 150 ms = 0.14x ours-generate (budget 0.25x) ok" for every no-op row
+ * whose spec also has an ours-generate median.
+ */
 export function budgetLines(rows) {
+  return [...mapBudgetLines(rows), ...noopBudgetLines(rows)];
+}
+
+function noopBudgetLines(rows) {
+  return rows
+    .filter((row) => row.case === 'ours-generate-noop' && row.summary?.medianMs !== undefined)
+    .flatMap((row) => {
+      const full = rows.find((r) => r.case === 'ours-generate' && r.spec === row.spec)?.summary?.medianMs;
+      if (full === undefined) return [];
+      const share = row.summary.medianMs / full;
+      return [
+        `ours-generate-noop ${row.spec}: ${fmtMs(row.summary.medianMs)} ms = ${share.toFixed(2)}x ours-generate (budget ${NOOP_BUDGET.toFixed(2)}x) ${share <= NOOP_BUDGET ? 'ok' : 'OVER'}`,
+      ];
+    });
+}
+
+function mapBudgetLines(rows) {
   return rows
     .filter((row) => row.case === 'ours-map' && row.summary !== undefined)
     .map((row) => {

@@ -8,7 +8,7 @@ const DEFAULTS: BenchOptions = {
   runs: 5,
   warmup: 1,
   specs: [],
-  cases: ['peer-generate', 'ours-map', 'ours-generate'],
+  cases: ['peer-generate', 'ours-map', 'ours-generate', 'ours-generate-noop'],
   peerAll: false,
   timeoutMs: 600_000,
   json: undefined,
@@ -74,7 +74,7 @@ describe('parseBenchArgs', () => {
     {
       name: 'unknown case',
       given: ['--case', 'peer-map'],
-      want: 'unknown --case "peer-map" (known: peer-generate, ours-map, ours-generate)',
+      want: 'unknown --case "peer-map" (known: peer-generate, ours-map, ours-generate, ours-generate-noop)',
     },
   ];
   for (const { name, given, want } of errors) {
