@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, runCli } from './support/run-cli.js';
-
-const EXAMPLE = `${REPO_ROOT}/examples/monorepo`;
+import { MONOREPO_DIR, MONOREPO_STEPS } from './support/monorepo-example.js';
+import { runCli } from './support/run-cli.js';
 
 function npm(args: string[], cwd: string): { code: number; out: string } {
   const r = spawnSync('npm', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -22,19 +21,17 @@ function npm(args: string[], cwd: string): { code: number; out: string } {
  */
 describe('examples/monorepo', () => {
   it('installs (openapi-mcp linked from this repo), passes its npm test (generate --check), builds and lists its tools', async () => {
-    // --ignore-scripts: the linked openapi-mcp's `prepare` would rebuild our dist/, which the global
-    // setup has built already (a user's plain `npm install` builds it that way from a clean clone).
-    const install = npm(['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], EXAMPLE);
-    expect(install.out).not.toMatch(/ERR!/);
-    expect(install.code).toBe(0);
-    const test = npm(['test'], EXAMPLE);
-    expect(test.out).toContain('\n../petstore-mcp is up to date\n');
-    expect(test.code).toBe(0);
-    const build = npm(['run', 'build'], EXAMPLE);
-    expect(build.code, build.out).toBe(0);
+    const outputs = MONOREPO_STEPS.map((step) => {
+      const r = npm([...step.args], MONOREPO_DIR);
+      expect(r.out).not.toMatch(/ERR!/);
+      expect(r.code, `${step.command}:\n${r.out}`).toBe(0);
+      return r.out;
+    });
+    expect(MONOREPO_STEPS.map((s) => s.command)).toEqual(['npm install', 'npm test', 'npm run build']);
+    expect(outputs[1]).toContain('\n../petstore-mcp is up to date\n');
 
     const client = new Client({ name: 'example', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [`${EXAMPLE}/packages/petstore-mcp/dist/main.js`], env: { PATH: process.env.PATH ?? '' } }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [`${MONOREPO_DIR}/packages/petstore-mcp/dist/main.js`], env: { PATH: process.env.PATH ?? '' } }));
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['listPets', 'getPet', 'adoptPet', 'cancelAdoption']);
     await client.close();
@@ -43,7 +40,7 @@ describe('examples/monorepo', () => {
   it('its check fails when a file the spec reaches changes, and generate makes it pass again', () => {
     const dir = mkdtempSync(join(tmpdir(), 'openapi-mcp-monorepo-'));
     for (const pkg of ['petstore-api', 'petstore-mcp']) {
-      cpSync(`${EXAMPLE}/packages/${pkg}`, join(dir, pkg), { recursive: true, filter: (src) => !/[\\/](node_modules|dist)$/.test(src) });
+      cpSync(`${MONOREPO_DIR}/packages/${pkg}`, join(dir, pkg), { recursive: true, filter: (src) => !/[\\/](node_modules|dist)$/.test(src) });
     }
     const api = join(dir, 'petstore-api');
     expect(runCli(['generate', '--check'], { cwd: api }).code).toBe(0);

@@ -1,11 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MONOREPO_DIR, MONOREPO_STEPS } from './support/monorepo-example.js';
 import { REPO_ROOT, runCli } from './support/run-cli.js';
 
 /**
- * Keeps the README true: every shell command it shows is run here (the `openapi-mcp` ones) or by
- * CI itself (.ci/run provisions Node 22, runs npm ci and npm test). A new command in the README
- * fails this test until it is covered.
+ * Keeps the README true: every shell command it shows (```sh blocks) is run here (the `openapi-mcp`
+ * ones, in the directory a leading `cd dir &&` names), by examples-monorepo.test.ts (npm commands in
+ * examples/monorepo), or by CI itself (.ci/run provisions Node 22, runs npm ci and npm test). A new
+ * command in the README fails this test until it is covered. Commands that cannot run as shown
+ * (`--watch` runs until Ctrl-C) go in ```text blocks; watch-cli.test.ts runs watch mode.
  */
 const readme = readFileSync(`${REPO_ROOT}/README.md`, 'utf8');
 const ciScript = readFileSync(`${REPO_ROOT}/.ci/run`, 'utf8');
@@ -21,12 +26,19 @@ describe('README commands', () => {
 
   for (const command of commands) {
     it(command, () => {
+      let cwd = REPO_ROOT;
       for (const part of command.split(' && ')) {
-        if (part.startsWith('npx openapi-mcp ')) {
+        if (part.startsWith('cd ')) {
+          cwd = resolve(cwd, part.slice('cd '.length));
+          expect(existsSync(cwd)).toBe(true);
+        } else if (part.startsWith('npx openapi-mcp ')) {
           const args = part.slice('npx openapi-mcp '.length).split(/\s+/);
-          const r = runCli(args);
+          const r = runCli(args, { cwd });
           expect(r.stderr).not.toMatch(/^openapi-mcp: /m);
           expect(r.code).toBe(0);
+        } else if (cwd === MONOREPO_DIR) {
+          // Run there by examples-monorepo.test.ts (npm install, npm test, npm run build).
+          expect(MONOREPO_STEPS.map((s) => s.command)).toContain(part);
         } else if (part.startsWith('export PATH=')) {
           expect(ciScript).toContain('export PATH="$PWD/.tools/node/node_modules/.bin:$PATH"');
         } else {
@@ -37,4 +49,15 @@ describe('README commands', () => {
       }
     });
   }
+
+  it('the config file shown in "Configuration and CI" loads (only its spec is missing)', () => {
+    const block = /```ts\n(\/\/ openapi-mcp\.config\.ts\n[\s\S]*?)```/.exec(readme)?.[1];
+    expect(block).toContain('export default defineConfig(');
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-mcp-readme-'));
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(REPO_ROOT, join(dir, 'node_modules/openapi-mcp'), 'dir');
+    writeFileSync(join(dir, 'openapi-mcp.config.ts'), block!);
+    const r = runCli(['generate', '--check'], { cwd: dir });
+    expect(r.stderr).toBe('openapi-mcp: cannot read specs/petstore.yaml: no such file\n');
+  });
 });
