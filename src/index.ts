@@ -10,3 +10,5 @@ export { UserError, type Diagnostic } from './diagnostics.js';
 export { generate, type GenerateOptions, type GenerateResult, type Stage } from './generate.js';
 export { generateAll, type GenerateAllOptions } from './generate-all.js';
 export { defineConfig, type ApiConfig, type ApiOptions, type Config, type MultiApiConfig, type SharedOptions } from './config/define-config.js';
+export type { Change, ChangeKind, ChangeReport, ToolChange } from './report/change-report.js';
+export type { WriteMode, WriteReport } from './write/write-plan.js';

@@ -8,7 +8,8 @@ const DEFAULT_SPECS = [
   { label: 'msgraph', file: 'msgraph-v1.3.0.json', mapOnly: true },
 ];
 
-function biggestSpecIn(dir) {
+/** The biggest .json/.yaml spec under `dir`/{2.0,3.0,3.1} (the @readme/oas-examples layout). */
+export function biggestSpecIn(dir) {
   let best;
   const walk = (current) => {
     for (const entry of readdirSync(current, { withFileTypes: true })) {

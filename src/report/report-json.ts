@@ -24,7 +24,8 @@
  *   }]
  * }
  * ```
- * Names and paths are sorted; `kind` is one of `ChangeKind`. A skipped run reports no changes.
+ * Tool names are sorted, files in write order; `kind` is one of `ChangeKind`. A skipped run reports
+ * no changes. Written after every API ran, so a failed run writes no report; `--watch` writes none.
  */
 import type { ChangeReport, ToolChange } from './change-report.js';
 import type { WriteMode, WriteReport } from '../write/write-plan.js';

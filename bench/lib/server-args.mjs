@@ -1,0 +1,100 @@
+// Command-line parsing for `npm run bench:server`. Pure: takes argv, returns options or throws.
+import { parseArgs } from 'node:util';
+import { UsageError } from './args.mjs';
+
+export const SERVER_PHASES = Object.freeze(['build', 'startup', 'call']);
+
+export const SERVER_USAGE = `Usage: npm run bench:server -- [options]
+
+Times the generated MCP server for the GitHub spec (see bench/README.md): install + build,
+start-up to the first tools/list answer, and the per-call overhead of tools/call over a direct
+HTTP request to the same local upstream.
+
+Options:
+  --spec <path>          spec to generate the server from (default ../shared/specs/github-rest.3.0.json,
+                         else the biggest spec in @readme/oas-examples)
+  --phase <name>         only run this phase (repeatable): ${SERVER_PHASES.join(', ')}
+  --build-runs <n>       measured generate/install/build rounds (default 3)
+  --build-warmup <n>     unmeasured rounds first, e.g. to fill the npm cache (default 1)
+  --no-peer              do not time the peer's own npm install + npm run build
+  --reuse                skip regenerating and building when .bench/<name>-server/dist exists
+                         (only with --phase startup/call)
+  --starts <n>           measured server starts (default 10; one more as warm-up)
+  --calls <n>            measured calls per path and body (default 500)
+  --call-warmup <n>      unmeasured calls per path and body first (default 50)
+  --tool <name>          tool to call (default repos_get, else the first read-only tool whose
+                         required arguments are all scalars)
+  --no-stdio             skip tools/call over stdio
+  --no-client            skip the official @modelcontextprotocol/client rows
+  --cpu-prof <dir>       run the per-call servers under node --cpu-prof, profiles written to <dir>
+  --timeout <s>          kill a command (npm install, npm run build) after this many seconds (default 300)
+  --json <file>          write raw results (every sample) as JSON
+  -h, --help             show this help`;
+
+function positiveInt(name, text, min) {
+  if (!/^\d+$/.test(text)) throw new UsageError(`--${name} must be an integer, got "${text}"`);
+  const value = Number(text);
+  if (value < min) throw new UsageError(`--${name} must be at least ${min}, got ${value}`);
+  return value;
+}
+
+/** Options for bench/server.mjs; throws UsageError for a bad command line. */
+export function parseServerBenchArgs(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: false,
+      strict: true,
+      options: {
+        spec: { type: 'string' },
+        phase: { type: 'string', multiple: true },
+        'build-runs': { type: 'string' },
+        'build-warmup': { type: 'string' },
+        'no-peer': { type: 'boolean' },
+        reuse: { type: 'boolean' },
+        starts: { type: 'string' },
+        calls: { type: 'string' },
+        'call-warmup': { type: 'string' },
+        tool: { type: 'string' },
+        'no-stdio': { type: 'boolean' },
+        'no-client': { type: 'boolean' },
+        'cpu-prof': { type: 'string' },
+        timeout: { type: 'string' },
+        json: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const v = parsed.values;
+  const phases = v.phase ?? [...SERVER_PHASES];
+  for (const name of phases) {
+    if (!SERVER_PHASES.includes(name)) {
+      throw new UsageError(`unknown --phase "${name}" (known: ${SERVER_PHASES.join(', ')})`);
+    }
+  }
+  const selected = SERVER_PHASES.filter((name) => phases.includes(name));
+  if (v.reuse === true && selected.includes('build')) {
+    throw new UsageError('--reuse skips the build phase: combine it with --phase startup and/or --phase call');
+  }
+  return {
+    spec: v.spec,
+    phases: selected,
+    buildRuns: v['build-runs'] === undefined ? 3 : positiveInt('build-runs', v['build-runs'], 1),
+    buildWarmup: v['build-warmup'] === undefined ? 1 : positiveInt('build-warmup', v['build-warmup'], 0),
+    peer: v['no-peer'] !== true,
+    reuse: v.reuse ?? false,
+    starts: v.starts === undefined ? 10 : positiveInt('starts', v.starts, 1),
+    calls: v.calls === undefined ? 500 : positiveInt('calls', v.calls, 1),
+    callWarmup: v['call-warmup'] === undefined ? 50 : positiveInt('call-warmup', v['call-warmup'], 0),
+    tool: v.tool,
+    stdio: v['no-stdio'] !== true,
+    client: v['no-client'] !== true,
+    cpuProf: v['cpu-prof'],
+    timeoutMs: (v.timeout === undefined ? 300 : positiveInt('timeout', v.timeout, 1)) * 1000,
+    json: v.json,
+    help: v.help ?? false,
+  };
+}
