@@ -36,6 +36,6 @@ export function changeReportLines(changes: ChangeReport): string[] {
 export function fileNoticeLines(report: WriteReport, check: boolean): string[] {
   return [
     ...report.overwritten.map((f) => `${check ? 'would overwrite' : 'overwrote'} ${f}: edited since it was generated (put changes in files you own)`),
-    ...report.kept.map((f) => `kept ${f}: no longer generated, but edited since it was generated (delete it when unused)`),
+    ...report.kept.map((f) => `${check ? 'would keep' : 'kept'} ${f}: no longer generated, but edited since it was generated (delete it when unused)`),
   ].map(printable);
 }

@@ -5,7 +5,8 @@
  * file the spec reached (path relative to the root spec file + sha256 of its bytes), and the sha256 of
  * every generated file. Before loading anything, a run re-hashes just those inputs (raw bytes, nothing
  * parsed) and the generated files: when all match, and every user-owned file still exists, the output
- * is exactly what a full run would write, so the run stops with "up to date".
+ * is exactly what a full run would write, so the run stops with "up to date". Warnings of the run
+ * that wrote the output are not repeated (`--force` shows them again).
  *
  * Never skipped: a spec read from an http(s) URL or reaching one (a server may change its answer
  * without notice), a spec with a `$ref` file that could not be read (it may appear later), options
