@@ -172,7 +172,8 @@ function resultSchema(tool: Tool): JsonSchema | undefined {
   return Object.hasOwn(props, wrappedIn) ? (props[wrappedIn] as JsonSchema) : true;
 }
 
-function pascal(method: string): string {
+/** `listItems` → `ListItems`: the prefix of a method's `…Args` and `…Result` types. */
+export function typeNameOfMethod(method: string): string {
   return method.charAt(0).toUpperCase() + method.slice(1);
 }
 
@@ -211,8 +212,8 @@ export function emitClientTypes(tools: readonly Tool[], methods: readonly string
       const result = resultSchema(tool);
       const t: MethodTypes = {
         method,
-        args: `${pascal(method)}Args`,
-        result: `${pascal(method)}Result`,
+        args: `${typeNameOfMethod(method)}Args`,
+        result: `${typeNameOfMethod(method)}Result`,
         argsOptional: !(Array.isArray(input.required) && input.required.length > 0),
         part,
       };
@@ -223,7 +224,7 @@ export function emitClientTypes(tools: readonly Tool[], methods: readonly string
       blocks.push(`${docComment([`Result of ${tag}: ${resultDoc}.`], '')}export type ${t.result} = ${result === undefined ? 'string' : typeFor(result, tool.definition.outputSchema)};`);
     }
     const statements: Statement[] = [];
-    if (usesDefs) statements.push({ kind: 'raw', text: "import type * as S from '../schemas.gen.js';" }, { kind: 'raw', text: '' });
+    if (usesDefs) statements.push({ kind: 'raw', text: 'import type * as S from "../schemas.gen.js";' }, { kind: 'raw', text: '' });
     statements.push({ kind: 'raw', text: literalRef(0) });
     files.push(generated(`src/client/types/${part}.gen.ts`, printSourceFile(statements, [blocks.length === 0 ? 'export {};' : blocks.join('\n\n')])));
   }

@@ -1,6 +1,8 @@
 import type { EmitPlan, GeneratedFile } from '../model/emit-plan.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { buildApiConfig } from './api-config.js';
+import { emitClientFiles } from './client-files.js';
+import { emitClientOnlyPackage } from './client-package.js';
 import { emitConfigFile, emitMainFile, emitRuntimeFiles, emitToolFiles } from './code-files.js';
 import { emitHooksFile } from './hooks-file.js';
 import { checkPackageName, defaultPackageName } from './package-naming.js';
@@ -11,19 +13,23 @@ export interface EmitOptions {
   packageName?: string;
   /** Default 1.0.0: the package version does not follow the API's so regeneration stays stable. */
   packageVersion?: string;
+  /** A package with only the typed client (for a server someone else runs); default name `<…>-mcp-client`. */
+  clientOnly?: boolean;
 }
 
-/** ToolModel → the files of a complete server package, sorted by path. Pure. */
+/** ToolModel → the files of a complete server package (with its typed client), sorted by path. Pure. */
 export function emitPackage(model: ToolModel, options: EmitOptions = {}): EmitPlan {
-  const name = checkPackageName(options.packageName ?? defaultPackageName(model.info.title));
+  const name = checkPackageName(options.packageName ?? `${defaultPackageName(model.info.title)}${options.clientOnly ? '-client' : ''}`);
   const api = buildApiConfig(model, name, options.packageVersion ?? '1.0.0');
-  const files: GeneratedFile[] = [
+  const client = { name, version: api.config.version, title: api.config.title };
+  const files: GeneratedFile[] = options.clientOnly ? emitClientOnlyPackage(model, client) : [
     ...emitStaticFiles(model, api),
     ...emitRuntimeFiles(),
     emitConfigFile(api.config),
     ...emitToolFiles(model.tools),
     emitMainFile(),
     emitHooksFile(),
+    ...emitClientFiles(model.tools, client, 'server'),
   ];
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files };

@@ -1,6 +1,8 @@
 import type { GeneratedFile } from '../model/emit-plan.js';
 import type { ToolModel } from '../model/tool-model.js';
 import type { ApiConfigResult } from './api-config.js';
+import { clientMethodNames } from './client-files.js';
+import { clientUsage } from './client-package.js';
 import { binName } from './package-naming.js';
 import { markdownCell, oneLine, renderTemplate } from './templates.js';
 import { GENERATED_DEPENDENCIES, GENERATED_DEV_DEPENDENCIES } from './versions.js';
@@ -14,14 +16,15 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult): Generat
   const serverName = binName(config.name);
   const hostConfig = { mcpServers: { [serverName]: { command: 'node', args: ['/absolute/path/to/' + serverName + '/dist/main.js'], env: secretEnv } } };
   const vscodeConfig = { servers: { [serverName]: { type: 'stdio', command: 'node', args: ['${workspaceFolder}/' + serverName + '/dist/main.js'], env: secretEnv } } };
-  const tools = model.tools.map((tool) => {
+  const methods = clientMethodNames(model.tools);
+  const tools = model.tools.map((tool, i) => {
     const props = (tool.definition.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
     const headers = Object.values(props)
       .map((p) => p['x-mcp-header'])
       .filter((h): h is string => typeof h === 'string')
       .map((h) => `\`Mcp-Param-${h}\``);
     const b = tool.binding.kind === 'http' ? tool.binding : undefined;
-    return { name: tool.definition.name, method: b?.method ?? '', path: markdownCell(b?.path ?? ''), headers: headers.join(', ') };
+    return { name: tool.definition.name, method: b?.method ?? '', path: markdownCell(b?.path ?? ''), headers: headers.join(', '), clientMethod: methods[i] };
   });
   const file = (path: string, contents: string): GeneratedFile => ({ path, contents, owner: 'generator' });
   return [
@@ -45,6 +48,11 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult): Generat
       variables: variables.map((v) => ({ name: v.name, description: markdownCell(v.description) })),
       hostConfig: JSON.stringify(hostConfig, null, 2),
       vscodeConfig: JSON.stringify(vscodeConfig, null, 2),
+      clientUsage: clientUsage(model.tools, `${config.name}/client`, [
+        `// This package's server over stdio (it sees only PATH, HOME … plus env):`,
+        `const api = await createClient({ command: 'node', args: [${JSON.stringify(`node_modules/${config.name}/dist/main.js`)}], env: ${JSON.stringify(secretEnv)} });`,
+        `// or, with \`node dist/main.js --http\` running: await createClient({ url: 'http://127.0.0.1:3000/mcp' })`,
+      ].join('\n')),
       tools,
     })),
   ];

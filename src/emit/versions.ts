@@ -3,6 +3,7 @@
  * package.json, so they only move together with a release of openapi-mcp.
  */
 export const GENERATED_DEPENDENCIES = {
+  '@modelcontextprotocol/client': '2.4.0',
   '@modelcontextprotocol/node': '2.1.2',
   '@modelcontextprotocol/server': '2.4.0',
 } as const;
