@@ -22,6 +22,8 @@ export interface GenerateFlags {
   exclude?: string[];
   includeTags?: string[];
   excludeTags?: string[];
+  /** `--client-only`: a config key too, read by `planRuns`. */
+  clientOnly?: boolean;
   verbose?: boolean;
   watch?: boolean;
   /** Run the whole pipeline even when inputs and options are unchanged. */

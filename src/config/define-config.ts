@@ -21,6 +21,8 @@ export interface ApiOptions {
   includeTags?: string[];
   /** Leave out operations with any of these tags (`--exclude-tags`). */
   excludeTags?: string[];
+  /** Generate a package holding only the typed client, for a server someone else runs (`--client-only`). */
+  clientOnly?: boolean;
 }
 
 /** Options every API of a config shares (an API's own value wins). `name` names one package, so it is per API. */

@@ -29,6 +29,7 @@ export const API_OPTIONS = {
   exclude: { flag: '--exclude', kind: 'string-list', to: 'exclude' },
   includeTags: { flag: '--include-tags', kind: 'string-list', to: 'includeTags' },
   excludeTags: { flag: '--exclude-tags', kind: 'string-list', to: 'excludeTags' },
+  clientOnly: { flag: '--client-only', kind: 'boolean', to: 'clientOnly' },
 } as const satisfies { [K in keyof Required<ApiOptions>]: OptionSpec };
 
 type OptionKey = keyof typeof API_OPTIONS;
