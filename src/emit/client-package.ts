@@ -39,8 +39,9 @@ export function exampleArguments(tool: Tool): string | undefined {
  */
 export function clientUsage(tools: readonly Tool[], importPath: string, connect: string): string {
   const methods = clientMethodNames(tools);
-  let pick = tools.findIndex((t) => exampleArguments(t) !== undefined);
-  if (pick === -1) pick = 0;
+  // Prefer a tool with required arguments (the example then shows them), then any without quoting.
+  let pick = tools.findIndex((t) => (exampleArguments(t) ?? '') !== '');
+  if (pick === -1) pick = Math.max(0, tools.findIndex((t) => exampleArguments(t) !== undefined));
   const tool = tools[pick];
   return renderTemplate('client-package/usage.md', {
     importPath,
