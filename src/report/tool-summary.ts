@@ -42,10 +42,16 @@ export function shortHash(text: string): string {
 }
 
 export function summarizeTools(tools: readonly Tool[]): Map<string, ToolSummary> {
-  return new Map(tools.map((tool) => [tool.definition.name, summarizeTool(tool)]));
+  const memo = new WeakMap<object, string>();
+  return new Map(tools.map((tool) => [tool.definition.name, summarizeTool(tool, memo)]));
 }
 
-export function summarizeTool(tool: Tool): ToolSummary {
+/**
+ * `memo` caches the hash of each `$defs` entry by identity: the map stage shares one transformed
+ * definition object between every tool that uses it, so msgraph's 137 MB of schema JSON is
+ * serialized once per definition instead of once per tool.
+ */
+export function summarizeTool(tool: Tool, memo = new WeakMap<object, string>()): ToolSummary {
   const { definition, binding } = tool;
   const input = definition.inputSchema;
   const required = new Set(Array.isArray(input.required) ? input.required : []);
@@ -60,12 +66,28 @@ export function summarizeTool(tool: Tool): ToolSummary {
   return {
     ...(binding.kind === 'http' ? { method: binding.method.toUpperCase(), path: binding.path } : {}),
     arguments: args,
-    input: shortHash(JSON.stringify(input)),
-    ...(definition.outputSchema !== undefined ? { output: shortHash(JSON.stringify(definition.outputSchema)) } : {}),
+    input: schemaHash(input, memo),
+    ...(definition.outputSchema !== undefined ? { output: schemaHash(definition.outputSchema, memo) } : {}),
     text: shortHash(JSON.stringify([title ?? null, annotations?.title ?? null, description])),
     hints: shortHash(JSON.stringify(annotations === undefined ? null : { ...annotations, title: undefined })),
     binding: shortHash(JSON.stringify(binding)),
   };
+}
+
+/** Short hash of a tool schema: its own keywords, and each `$defs` entry by its (memoized) hash. */
+export function schemaHash(schema: JsonSchemaObject, memo: WeakMap<object, string>): string {
+  const defs = schema.$defs;
+  if (!isObject(defs)) return shortHash(JSON.stringify(schema));
+  const defHashes = Object.entries(defs).map(([key, def]) => {
+    if (typeof def !== 'object' || def === null) return [key, def];
+    let hash = memo.get(def);
+    if (hash === undefined) {
+      hash = shortHash(JSON.stringify(def));
+      memo.set(def, hash);
+    }
+    return [key, hash];
+  });
+  return shortHash(JSON.stringify([{ ...schema, $defs: undefined }, defHashes]));
 }
 
 const MAX_REF_DEPTH = 32;
