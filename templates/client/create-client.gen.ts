@@ -25,9 +25,16 @@ export async function createApiClient<T>(table: ClientTable, options: ClientOpti
   };
   const api: Record<string, unknown> = {};
   for (const method of Object.keys(table.methods)) {
-    const entry = table.methods[method]!;
+    const generated = table.methods[method]!;
+    const served = options.toolNames !== undefined && Object.hasOwn(options.toolNames, generated.tool) ? options.toolNames[generated.tool] : undefined;
+    const entry = served === undefined ? generated : { ...generated, tool: served };
+    let renamed: ToolDefinitionData | undefined;
+    const definition = async (): Promise<ToolDefinitionData> => {
+      const original = await definitionOf(generated);
+      return served === undefined ? original : (renamed ??= { ...original, name: served });
+    };
     const call = async (args?: unknown, callOptions: CallOptions = {}): Promise<unknown> =>
-      callMethod(client, entry, await definitionOf(entry), args, {
+      callMethod(client, entry, await definition(), args, {
         ...callOptions,
         ...(callOptions.timeout === undefined && options.timeout !== undefined ? { timeout: options.timeout } : {}),
       });

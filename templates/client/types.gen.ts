@@ -55,6 +55,11 @@ interface CommonOptions {
   timeout?: number;
   /** Identity sent to the server; default: the package name and version. */
   clientInfo?: { name: string; version: string };
+  /**
+   * Tool names the server uses instead of the generated ones (generated name → served name), for a
+   * server whose src/hooks.ts renames tools. The methods keep their generated names.
+   */
+  toolNames?: Record<string, string>;
 }
 
 /** Connect over Streamable HTTP, e.g. `{ url: 'http://127.0.0.1:3000/mcp' }`. */

@@ -67,8 +67,8 @@ function caller(calls: EchoCall[]): ToolCaller {
   };
 }
 
-function serve(callTool: ToolCaller): McpHttpHandler {
-  return createMcpHandler(createServerFactory(fixtureConfig, buildToolTable(tools), callTool, { log: () => {} }), { legacy: 'stateless' });
+function serve(callTool: ToolCaller, served: ToolEntry[] = tools): McpHttpHandler {
+  return createMcpHandler(createServerFactory(fixtureConfig, buildToolTable(served), callTool, { log: () => {} }), { legacy: 'stateless' });
 }
 
 interface Seen {
@@ -76,7 +76,13 @@ interface Seen {
   headers: Record<string, string>;
 }
 
-async function connect(handler: McpHttpHandler, parts = definitionParts, loads: number[] = [], onElicitation?: ElicitationHandler): Promise<{ api: Api; seen: Seen[] }> {
+async function connect(
+  handler: McpHttpHandler,
+  parts = definitionParts,
+  loads: number[] = [],
+  onElicitation?: ElicitationHandler,
+  toolNames?: Record<string, string>,
+): Promise<{ api: Api; seen: Seen[] }> {
   const seen: Seen[] = [];
   const api = await createApiClient<Api>(table(parts, loads), {
     url: 'http://127.0.0.1/mcp',
@@ -90,6 +96,7 @@ async function connect(handler: McpHttpHandler, parts = definitionParts, loads: 
       return handler.fetch(request);
     },
     ...(onElicitation ? { onElicitation } : {}),
+    ...(toolNames ? { toolNames } : {}),
   });
   return { api, seen };
 }
@@ -139,6 +146,18 @@ describe('createApiClient against the server runtime', () => {
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ content: [{ type: 'text', text: '["a","b"]' }], structuredContent: { result: ['a', 'b'] }, _meta: { 'openapi-mcp/status': 200 } });
     await api.close();
+  });
+
+  it('calls a tool the server renamed (src/hooks.ts) by its served name when toolNames says so', async () => {
+    const renamed = [{ ...fixtureTools[0]!, definition: { ...fixtureTools[0]!.definition, name: 'fetch_item' } }, ...tools.slice(1)];
+    const { api, seen } = await connect(serve(caller([]), renamed), definitionParts, [], undefined, { get_item: 'fetch_item' });
+    expect(await api.getItem({ id: 'c3' })).toEqual({ tool: 'fetch_item', arguments: { id: 'c3' } });
+    expect(seen.filter((s) => s.method === 'tools/call').map((s) => s.headers)).toEqual([{ 'mcp-param-item-id': 'c3' }]);
+    await api.close();
+    // Without the mapping the server does not know the generated name.
+    const { api: plain } = await connect(serve(caller([]), renamed));
+    await expect(plain.getItem({ id: 'c3' })).rejects.toThrow(/get_item/);
+    await plain.close();
   });
 
   it('after a header mismatch (definitions older than the server) retries with the server\'s definition', async () => {
