@@ -84,9 +84,9 @@ export interface ApiClient extends ClientControls {
     const files = byPath(emitClientFiles(tools, info, 'own'));
     expect(files['src/client/methods.gen.ts']).toContain('() => import("./definitions/part-01.gen.js"),');
     const definitions = files['src/client/definitions/part-01.gen.ts']!;
-    expect(definitions).toContain('export const tools: DefinitionPart[\'tools\'] = [');
-    const literal = definitions.slice(definitions.indexOf('= ') + 2).replace(/;\n$/, '');
-    expect(JSON.parse(literal)).toEqual(tools.map((t) => ({
+    expect(definitions).toContain('export const tools: DefinitionPart[\'tools\'] = JSON.parse("[{\\"definition\\":');
+    const literal = definitions.slice(definitions.indexOf('JSON.parse(') + 'JSON.parse('.length).replace(/\);\n$/, '');
+    expect(JSON.parse(JSON.parse(literal) as string)).toEqual(tools.map((t) => ({
       definition: { name: t.definition.name, inputSchema: t.definition.inputSchema, ...(t.definition.outputSchema ? { outputSchema: t.definition.outputSchema } : {}) },
     })));
   });
@@ -95,6 +95,6 @@ export interface ApiClient extends ClientControls {
     const files = byPath(emitClientFiles([], info, 'own'));
     expect(files['src/client/api.gen.ts']).toContain('export interface ApiClient extends ClientControls {\n}\n');
     expect(files['src/client/methods.gen.ts']).toContain('  methods: {},\n');
-    expect(files['src/client/definitions/part-01.gen.ts']).toContain('= [];');
+    expect(files['src/client/definitions/part-01.gen.ts']).toContain('= JSON.parse("[]");');
   });
 });
