@@ -49,7 +49,7 @@ describe('examples/monorepo', () => {
     writeFileSync(schema, readFileSync(schema, 'utf8').replace('    name: { type: string }', '    name: { type: string, description: What the shelter calls it }'));
     const stale = runCli(['generate', '--check'], { cwd: api });
     expect(stale.code).toBe(1);
-    expect(stale.stderr).toMatch(/^would update src\/tools\/part-01\.gen\.ts$/m);
+    expect(stale.stderr).toMatch(/^would update data\/tools\/part-01\.json$/m);
 
     expect(runCli(['generate'], { cwd: api }).code).toBe(0);
     const fresh = runCli(['generate', '--check'], { cwd: api });

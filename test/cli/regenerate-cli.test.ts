@@ -345,7 +345,7 @@ describe('change report', () => {
               },
             ],
           },
-          files: { created: [], updated: expect.arrayContaining(['src/tools/part-01.gen.ts', '.openapi-mcp-manifest.json']), removed: [], overwritten: [], kept: [] },
+          files: { created: [], updated: expect.arrayContaining(['data/tools/part-01.json', '.openapi-mcp-manifest.json']), removed: [], overwritten: [], kept: [] },
         },
       ],
     });
