@@ -35,7 +35,7 @@ export function emitConfigFile(config: RuntimeApiConfig): GeneratedFile {
 }
 
 /**
- * Tool data as JSON, `data/tools/part-NN.json` (pretty-printed: readable and diffable), each read
+ * Tool data as JSON, `data/tools/part-NN.json` (one tool per line, see `jsonLines`), each read
  * by a small `src/tools/part-NN.gen.ts`, and `src/tools/index.gen.ts` joining them in tools/list
  * order. Data as JSON instead of object literals: tsc never type-checks megabytes of literals (GitHub's
  * package builds in a fraction of the time, msgraph's at all within reasonable memory), and the
@@ -50,7 +50,7 @@ export function emitToolFiles(tools: readonly Tool[]): GeneratedFile[] {
     const part = `part-${String(i + 1).padStart(2, '0')}`;
     parts.push(part);
     // JSON text, not code: JSON.parse makes a `__proto__` key an ordinary own property.
-    files.push(generated(`data/tools/${part}.json`, `${JSON.stringify(chunk, null, 2)}\n`));
+    files.push(generated(`data/tools/${part}.json`, jsonLines(chunk)));
     const statements: Statement[] = [
       { kind: 'import', names: ['readFileSync'], from: 'node:fs' },
       typeImport(['ToolEntry'], '../runtime/types.gen.js'),
@@ -72,6 +72,15 @@ export function emitToolFiles(tools: readonly Tool[]): GeneratedFile[] {
   ]);
   files.push(generated('src/tools/index.gen.ts', index));
   return files;
+}
+
+/**
+ * A JSON array with one element per line: regenerating shows one changed line per changed tool,
+ * and the file is half the size of indented JSON (GitHub: 8.6 MB instead of 17 MB), which is time
+ * saved in every stage that touches it (stringify, hashing, writing, the server's JSON.parse).
+ */
+export function jsonLines(items: readonly unknown[]): string {
+  return items.length === 0 ? '[]\n' : `[\n${items.map((item) => JSON.stringify(item)).join(',\n')}\n]\n`;
 }
 
 /** `src/main.ts`: the entry point (`node dist/main.js`), passing the user's `src/hooks.ts` to the server. */

@@ -18,14 +18,13 @@
  * - The root file must be an OpenAPI 2.0, 3.0 or 3.1 document with a `paths` object (3.1: or
  *   `webhooks`/`components` instead); anything wrong with the root file stops the run.
  */
-import { createHash } from 'node:crypto';
 import { DiagnosticBag, UserError } from '../diagnostics.js';
 import { collectExternalRefs, mayHaveExternalRefs } from './collect-external-refs.js';
 import type { LoadedSpec, SpecFile } from './loaded-spec.js';
 import { parseDocument } from './parse-document.js';
 import { readSource } from './read-source.js';
 import { splitRef } from './resolve-ref.js';
-import { hashSources } from './spec-hash.js';
+import { hashBytes, hashSources } from './spec-hash.js';
 import { displayName, isHttpUrl, toSourceUrl } from './source-url.js';
 import { detectSpecVersion } from './spec-version.js';
 
@@ -61,8 +60,8 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
   const bytes = new Map<string, Uint8Array>([[rootUrl, source.bytes]]);
   const diagnostics = new DiagnosticBag();
   await loadReferencedFiles({ root, text }, { cwd, fetchFn, files, bytes, diagnostics });
-  const fileHashes = new Map([...bytes].map(([url, b]) => [url, createHash('sha256').update(b).digest('hex')]));
-  return { root, files, hash: hashSources(rootUrl, bytes), fileHashes, diagnostics: diagnostics.items, specVersion };
+  const fileHashes = new Map([...bytes].map(([url, b]) => [url, hashBytes(b)]));
+  return { root, files, hash: hashSources(rootUrl, fileHashes), fileHashes, diagnostics: diagnostics.items, specVersion };
 }
 
 interface LoadState {

@@ -26,7 +26,7 @@ import { UserError } from '../diagnostics.js';
 /** The filesystem calls the writer makes; tests replace one to make it fail at a chosen step. */
 export interface FileOps {
   mkdir(path: string): string | undefined;
-  writeNew(path: string, contents: string): void;
+  writeNew(path: string, contents: string | Uint8Array): void;
   link(existing: string, alias: string): void;
   rename(from: string, to: string): void;
   unlink(path: string): void;
@@ -43,7 +43,7 @@ export const nodeFileOps: FileOps = {
 /** One file to put in place (`contents`) or to remove (`contents` undefined); `exists`: a file is there now. */
 export interface FileChange {
   path: string;
-  contents?: string;
+  contents?: string | Uint8Array;
   exists: boolean;
 }
 

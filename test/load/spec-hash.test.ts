@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { hashSources } from '../../src/load/spec-hash.js';
+import { hashBytes, hashSources } from '../../src/load/spec-hash.js';
 
-const bytes = (text: string) => new TextEncoder().encode(text);
+/** The per-file hash loadSpec computes for a file with this text. */
+const bytes = (text: string): string => hashBytes(new TextEncoder().encode(text));
 
 describe('hashSources', () => {
   const root = 'file:///p/api.yaml';
