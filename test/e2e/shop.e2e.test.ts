@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformanceScenario } from '../support/conformance.js';
+import { SHOP_ITEM, SHOP_PNG, SHOP_SECRETS, shopRoute } from '../support/client-shop.js';
 import { buildGeneratedPackage, startHttpServer, type RunningServer } from '../support/generated-package.js';
 import { startUpstream, type RecordedRequest, type RecordingUpstream } from '../support/recording-upstream.js';
 
@@ -14,41 +15,17 @@ import { startUpstream, type RecordedRequest, type RecordingUpstream } from '../
  * HTTP and stdio, call every tool through the official MCP client, and check what a real HTTP
  * upstream received and what came back.
  */
-const SECRETS = {
-  SHOP_HEADER_KEY: 'hk-secret-1',
-  SHOP_QUERY_KEY: 'qk-secret-2',
-  SHOP_COOKIE_KEY: 'ck-secret-3',
-  SHOP_BEARER_TOKEN: 'bearer-secret-4',
-  SHOP_BASIC_USERNAME: 'alice',
-  SHOP_BASIC_PASSWORD: 'pw-secret-5',
-  SHOP_OAUTH_CLIENT_ID: 'client-6',
-  SHOP_OAUTH_CLIENT_SECRET: 'client-secret-7',
-};
-const ITEM = { id: 7, name: 'lamp', price: null, tags: ['desk'] };
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 1, 2, 3]);
+const SECRETS = SHOP_SECRETS;
+const ITEM = SHOP_ITEM;
+const PNG = SHOP_PNG;
 
 let upstream: RecordingUpstream;
 let dir: string;
 
-function route(req: RecordedRequest): { status: number; type?: string; body?: string } {
-  const path = req.url.split('?')[0];
-  if (req.method === 'POST' && path === '/token') return { status: 200, type: 'application/json', body: JSON.stringify({ access_token: 'oauth-token-8', token_type: 'Bearer', expires_in: 3600 }) };
-  if (req.method === 'GET' && path === '/api/items/404') return { status: 404, type: 'application/json', body: '{"message":"no such item"}' };
-  if (req.method === 'GET' && path === '/api/items/7') return { status: 200, type: 'application/json', body: JSON.stringify(ITEM) };
-  if (req.method === 'GET' && path === '/api/items') return { status: 200, type: 'application/json', body: JSON.stringify([ITEM]) };
-  if (req.method === 'POST' && path === '/api/items') return { status: 201, type: 'application/json', body: JSON.stringify({ ...ITEM, id: 8 }) };
-  if (req.method === 'PUT' && path === '/api/items/7/photo') return { status: 204 };
-  if (req.method === 'DELETE' && path === '/api/items/7') return { status: 204 };
-  if (req.method === 'POST' && path === '/api/orders') return { status: 200, type: 'application/json', body: '{"orderId":"o-1"}' };
-  if (req.method === 'GET' && (path === '/files/downloads/f1' || path === '/api/downloads/f1')) return { status: 200, type: 'image/png', body: PNG.toString('latin1') };
-  if (req.method === 'GET' && path === '/api/reports/sales%2F2026') return { status: 200, type: 'text/csv', body: 'day,total\n1,10\n' };
-  return { status: 500, type: 'text/plain', body: `unexpected ${req.method} ${req.url}` };
-}
-
 beforeAll(async () => {
   upstream = await startUpstream((req, res) => {
-    const r = route(req);
-    res.writeHead(r.status, r.type ? { 'content-type': r.type } : {}).end(r.body === undefined ? undefined : Buffer.from(r.body, r.type === 'image/png' ? 'latin1' : 'utf8'));
+    const r = shopRoute(req);
+    res.writeHead(r.status, r.type ? { 'content-type': r.type } : {}).end(r.body);
   });
   dir = buildGeneratedPackage('test/fixtures/e2e/shop.3.0.yaml', 'shop-mcp', { __TOKEN_URL__: `${upstream.url}/token` });
 }, 240_000);

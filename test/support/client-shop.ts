@@ -15,8 +15,11 @@ export const SHOP_SECRETS = {
 
 export const SHOP_ITEM = { id: 7, name: 'lamp', price: null, tags: ['desk'] };
 
-/** Answers the shop's endpoints the client tests call; anything else is a 500 naming the request. */
-export function shopRoute(req: RecordedRequest): { status: number; type?: string; body?: string } {
+/** The bytes the shop's photo and download endpoints deal in. */
+export const SHOP_PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 1, 2, 3]);
+
+/** Answers every endpoint of the shop fixture; anything else is a 500 naming the request. */
+export function shopRoute(req: RecordedRequest): { status: number; type?: string; body?: string | Buffer } {
   const path = req.url.split('?')[0];
   const json = (status: number, value: unknown) => ({ status, type: 'application/json', body: JSON.stringify(value) });
   if (req.method === 'POST' && path === '/token') return json(200, { access_token: 'oauth-token-8', token_type: 'Bearer', expires_in: 3600 });
@@ -24,8 +27,11 @@ export function shopRoute(req: RecordedRequest): { status: number; type?: string
   if (req.method === 'GET' && path === '/api/items/7') return json(200, SHOP_ITEM);
   if (req.method === 'GET' && path === '/api/items') return json(200, [SHOP_ITEM]);
   if (req.method === 'POST' && path === '/api/items') return json(201, { ...SHOP_ITEM, id: 8 });
+  if (req.method === 'PUT' && path === '/api/items/7/photo') return { status: 204 };
   if (req.method === 'DELETE' && path === '/api/items/7') return { status: 204 };
   if (req.method === 'POST' && path === '/api/orders') return json(200, { orderId: 'o-1' });
+  // an operation with its own server: /files when its server is used, /api when --base-url wins
+  if (req.method === 'GET' && (path === '/files/downloads/f1' || path === '/api/downloads/f1')) return { status: 200, type: 'image/png', body: SHOP_PNG };
   if (req.method === 'GET' && path === '/api/reports/sales%2F2026') return { status: 200, type: 'text/csv', body: 'day,total\n1,10\n' };
   return { status: 500, type: 'text/plain', body: `unexpected ${req.method} ${req.url}` };
 }
