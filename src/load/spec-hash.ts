@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { sha256Hex } from '../sha256.js';
 import { relativeUrl } from './source-url.js';
 
 /** sha256 (hex) of one file's bytes. */
 export function hashBytes(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return sha256Hex(bytes);
 }
 
 /**

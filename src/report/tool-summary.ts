@@ -2,10 +2,10 @@
  * A compact per-tool summary, stored in the manifest so the next generation can say which tools
  * were added, removed or changed (see change-report.ts) without keeping the old schemas around.
  */
-import { createHash } from 'node:crypto';
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import type { Tool } from '../model/tool-model.js';
 import { setOwn } from '../normalize/set-own.js';
+import { sha256Hex } from '../sha256.js';
 
 export interface ArgumentSummary {
   required: boolean;
@@ -38,7 +38,7 @@ export type ToolSummaries = ReadonlyMap<string, ToolSummary>;
 const HASH = /^[0-9a-f]{16}$/;
 
 export function shortHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return sha256Hex(text).slice(0, 16);
 }
 
 export function summarizeTools(tools: readonly Tool[]): Map<string, ToolSummary> {

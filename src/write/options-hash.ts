@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../sha256.js';
 
 /**
  * Options that do not shape the generated files: where the input and output are, the mode, progress
@@ -15,7 +15,7 @@ export const OPTIONS_NOT_HASHED: ReadonlySet<string> = new Set(['input', 'output
 export function hashOptions(options: object): string | undefined {
   const entries = Object.entries(options).filter(([key, value]) => !OPTIONS_NOT_HASHED.has(key) && value !== undefined);
   const text = canonical(Object.fromEntries(entries));
-  return text === undefined ? undefined : createHash('sha256').update(text).digest('hex');
+  return text === undefined ? undefined : sha256Hex(text);
 }
 
 function canonical(value: unknown): string | undefined {

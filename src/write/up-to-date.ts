@@ -13,7 +13,7 @@
  * that cannot be hashed, a manifest from another openapi-mcp version, and `--check` / `force`
  * (check always runs the whole pipeline, so it also sees a generator change that kept the version).
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../sha256.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,7 +69,7 @@ export function isUpToDate(outDir: string, previous: Manifest | undefined, key: 
 
 function sameHash(path: string, sha256: string): boolean {
   try {
-    return createHash('sha256').update(readFileSync(path)).digest('hex') === sha256;
+    return sha256Hex(readFileSync(path)) === sha256;
   } catch {
     return false;
   }

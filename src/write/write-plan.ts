@@ -12,11 +12,11 @@
  *   is ever removed, so a file the user adds is never deleted.
  * The write is all-or-nothing (atomic-write.ts); the manifest is the last file put in place.
  */
-import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EmitPlan, GeneratedFile } from '../model/emit-plan.js';
 import type { ToolSummaries } from '../report/tool-summary.js';
+import { sha256Hex as sha256 } from '../sha256.js';
 import { applyChanges, nodeFileOps, type FileChange, type FileOps } from './atomic-write.js';
 import { generatorVersion } from './generator-version.js';
 import { MANIFEST_FILE, readManifest, renderManifest, type InputRecord, type Manifest } from './manifest.js';
@@ -56,10 +56,6 @@ export interface WriteOptions {
 }
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-function sha256(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
 
 function readOrUndefined(path: string): Buffer | undefined {
   try {
