@@ -57,16 +57,25 @@ export function schemaDoc(schema: JsonSchema, indent: string): string {
   return docComment(schema.deprecated === true ? [text, '@deprecated'] : [text], indent);
 }
 
+/** C0/C1 controls, line/paragraph separators, bidi controls and other invisible format characters. */
+const CONTROL_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+/** Anything `docComment` rewrites: line breaks, the characters above, a comment end. */
+const NEEDS_CLEANING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]|\*\//;
+
 /**
  * A doc comment holding spec text: control characters removed, `*\/` broken up so the text can
  * never close the comment. Empty lines are dropped at the ends.
  */
 export function docComment(paragraphs: readonly string[], indent: string): string {
+  // Fast path, same result: one paragraph with nothing to replace (most descriptions).
+  if (paragraphs.length === 1 && !NEEDS_CLEANING.test(paragraphs[0]!)) {
+    const line = paragraphs[0]!.trim();
+    return line === '' ? '' : `${indent}/** ${line} */\n`;
+  }
   const lines = paragraphs
     .join('\n')
     .replace(/\r\n?/g, '\n')
-    // C0/C1 controls, line/paragraph separators, bidi controls and other invisible format characters
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, ' ')
+    .replace(CONTROL_CHARACTERS, ' ')
     .replace(/\*\//g, '*\\/')
     .split('\n')
     .map((l) => l.trimEnd());

@@ -64,7 +64,13 @@ export const INSTRUCTION_PATTERNS: readonly { id: string; source: string }[] = [
 ];
 
 
-const COMBINED_SOURCE = INSTRUCTION_PATTERNS.map((p) => `(?:${p.source})`).join('|');
+/**
+ * All patterns in one global RegExp, built once: constructing it per call cost more than the
+ * scan itself (GitHub: thousands of texts). `findInstructionLikeText` resets `lastIndex` before
+ * each scan and runs synchronously, so no state leaks between calls.
+ */
+const COMBINED = new RegExp(INSTRUCTION_PATTERNS.map((p) => `(?:${p.source})`).join('|'), 'gi');
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /** Longest snippet returned per hit. */
 const MAX_SNIPPET = 160;
@@ -75,11 +81,11 @@ const MAX_SNIPPET = 160;
  * `ig\u200bnore previous instructions` is caught; snippets come from that normalized text.
  */
 export function findInstructionLikeText(text: string): string[] {
-  const normalized = /^[\x00-\x7f]*$/.test(text) ? text : text.normalize('NFKC').replace(INVISIBLE_CHARACTERS, '');
+  const normalized = ASCII_ONLY.test(text) ? text : text.normalize('NFKC').replace(INVISIBLE_CHARACTERS, '');
   const snippets: string[] = [];
-  // One pass with all patterns; a fresh global RegExp per call (V8 caches the compiled pattern),
-  // so no `lastIndex` is shared between calls.
-  const regex = new RegExp(COMBINED_SOURCE, 'gi');
+  // One pass with all patterns.
+  const regex = COMBINED;
+  regex.lastIndex = 0;
   for (let m = regex.exec(normalized); m !== null; m = regex.exec(normalized)) {
     if (m[0] === '') regex.lastIndex++;
     const snippet = m[0].trim().replace(/\s+/g, ' ').slice(0, MAX_SNIPPET);

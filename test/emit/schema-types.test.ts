@@ -87,6 +87,15 @@ describe('docComment', () => {
     { name: 'control and line separator characters', given: ['a\u2028b\u0000c\u202ed'], want: '/** a b c d */\n' },
   ];
   for (const { name, given, want } of cases) it(name, () => expect(docComment(given, '')).toBe(want));
+
+  // A second, empty paragraph always takes the general path and changes nothing: so the single-
+  // paragraph fast path must give the same text.
+  const samples = ['Hello.', '  padded  ', '   ', '', 'tab\there', 'a * b / c', 'x */ y', 'a\u00a0b\u3000', 'line\nbreak', 'ünïcödé 🚀', '\u200bzero width'];
+  for (const sample of samples) {
+    it(`one paragraph as the general path: ${JSON.stringify(sample)}`, () => {
+      expect(docComment([sample], '    ')).toBe(docComment([sample, ''], '    '));
+    });
+  }
 });
 
 describe('propertyKey', () => {
