@@ -82,6 +82,15 @@ describe('openapi-mcp generate (the built bin)', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('--validate reports schema violations through the bundled validator, and still generates', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'api.yaml'), "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /pets:\n    get:\n      operationId: listPets\n");
+    const r = runCli(['generate', 'api.yaml', '--out', 'pkg', '--validate'], { cwd: dir });
+    expect(r.stderr).toContain("must have required property 'responses'");
+    expect(r.code).toBe(0);
+    expect(existsSync(join(dir, 'pkg/package.json'))).toBe(true);
+  });
+
   it('--verbose prints each stage with its time', () => {
     const r = runCli(['generate', 'test/fixtures/specs/names.3.0.yaml', '--out', join(tmp(), 'pkg'), '--verbose']);
     const stages = r.stderr.split('\n').filter((l) => /^\w+\s+\d+ ms {2}/.test(l)).map((l) => l.split(/\s+/)[0]);
