@@ -21,7 +21,6 @@
 import { DiagnosticBag, UserError } from '../diagnostics.js';
 import { collectExternalRefs, mayHaveExternalRefs } from './collect-external-refs.js';
 import type { LoadedSpec, SpecFile } from './loaded-spec.js';
-import { decodeUtf8 } from './decode-utf8.js';
 import { parseDocument } from './parse-document.js';
 import { readSource } from './read-source.js';
 import { splitRef } from './resolve-ref.js';
@@ -52,7 +51,7 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
   const rootDisplay = displayName(rootUrl, cwd);
   const source = await readSource(rootUrl, rootDisplay, fetchFn);
   if (!source.ok) throw new UserError(source.message);
-  const text = decodeUtf8(source.bytes);
+  const text = source.bytes.toString('utf8');
   const document = parseDocument(text, rootDisplay);
   const specVersion = detectSpecVersion(document, rootDisplay);
   const root: SpecFile = { url: rootUrl, display: rootDisplay, document };
@@ -106,7 +105,7 @@ async function loadReferencedFiles(start: { root: SpecFile; text: string }, stat
       const display = displayName(url, cwd);
       const source = await readSource(url, display, state.fetchFn);
       if (!source.ok) return { url, error: source.message };
-      const text = decodeUtf8(source.bytes);
+      const text = source.bytes.toString('utf8');
       try {
         return { url, text, bytes: source.bytes, file: { url, display, document: parseDocument(text, display) } };
       } catch (error) {
