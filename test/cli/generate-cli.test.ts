@@ -3,7 +3,8 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/run-cli.js';
+import { generate } from '../../src/generate.js';
+import { REPO_ROOT, runCli } from '../support/run-cli.js';
 
 function tmp(): string {
   return mkdtempSync(join(tmpdir(), 'openapi-mcp-gen-'));
@@ -56,6 +57,17 @@ describe('openapi-mcp generate (the built bin)', () => {
     expect(snapshot(a)).toEqual(snapshot(b));
     const again = runCli(['generate', 'test/fixtures/specs/locations.3.1.yaml', '--out', a, '--name', 'same']);
     expect(again.stderr).toMatch(/\(up to date\)/);
+  });
+
+  it('the bundled bin (precompiled templates) writes exactly what the source pipeline writes', async () => {
+    expect(existsSync(join(REPO_ROOT, 'dist/templates.precompiled.cjs'))).toBe(true);
+    for (const spec of ['test/fixtures/specs/petstore.2.0.yaml', 'test/fixtures/specs/locations.3.1.yaml']) {
+      const built = join(tmp(), 'built');
+      const source = join(tmp(), 'source');
+      expect(runCli(['generate', spec, '--out', built]).code).toBe(0);
+      await generate({ input: spec, output: source, cwd: REPO_ROOT });
+      expect(snapshot(built)).toEqual(snapshot(source));
+    }
   });
 
   it('--check: exit 0 when current, exit 1 listing what would change, writing nothing', () => {
