@@ -16,7 +16,7 @@ import { isSchemaObject } from '../model/json-schema.js';
 import type { Tool } from '../model/tool-model.js';
 import { TOOLS_PER_FILE } from './code-files.js';
 import { literalRef, printSourceFile, type Statement } from './printer.js';
-import { docComment, schemaDoc, schemaToType } from './schema-types.js';
+import { docComment, schemaDoc, schemaToType, TypeMemo } from './schema-types.js';
 
 /** How one client method is typed. */
 export interface MethodTypes {
@@ -89,9 +89,9 @@ export function typeName(key: string): string {
 const generated = (path: string, contents: string): GeneratedFile => ({ path, contents, owner: 'generator' });
 
 /** `export type <name> = <type>;` blocks of the definitions, alias cycles broken. */
-function printDefinitions(names: DefinitionNames): string {
+function printDefinitions(names: DefinitionNames, memo: TypeMemo): string {
   const print = (v: Variant, breakRefs?: ReadonlySet<string>, onEagerRef?: (key: string) => void): string =>
-    schemaToType(v.schema, { ref: (key) => names.nameOf(v.defs, key), ...(breakRefs ? { breakRefs } : {}), ...(onEagerRef ? { onEagerRef } : {}) });
+    schemaToType(v.schema, { ref: (key) => names.nameOf(v.defs, key), memo, ...(breakRefs ? { breakRefs } : {}), ...(onEagerRef ? { onEagerRef } : {}) });
   const edges = new Map<string, string[]>();
   const texts = new Map<string, string>();
   for (const v of names.variants) {
@@ -188,7 +188,8 @@ export function emitClientTypes(tools: readonly Tool[], methods: readonly string
     names.add(tool.definition.outputSchema);
   }
   const files: GeneratedFile[] = [];
-  const defsText = printDefinitions(names);
+  const memo = new TypeMemo();
+  const defsText = printDefinitions(names, memo);
   files.push(generated('src/client/schemas.gen.ts', printSourceFile([{ kind: 'raw', text: literalRef(0) }], [defsText === '' ? 'export {};' : defsText])));
 
   const types: MethodTypes[] = [];
@@ -202,6 +203,7 @@ export function emitClientTypes(tools: readonly Tool[], methods: readonly string
       const method = methods[i]!;
       const typeFor = (schema: JsonSchema, root: JsonSchemaObject | undefined): string =>
         schemaToType(schema, {
+          memo,
           ref: (key) => {
             const name = names.nameOf(defsOf(root), key);
             if (name !== undefined) usesDefs = true;

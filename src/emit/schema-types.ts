@@ -34,7 +34,35 @@ export interface TypeContext {
   onEagerRef?(key: string): void;
   /** Keys whose eager references are written `unknown` (to break an alias cycle). */
   breakRefs?: ReadonlySet<string>;
+  /** Printed object, array and composed schemas to reuse (not used together with `breakRefs`). */
+  memo?: TypeMemo;
 }
+
+/** One `ref` lookup made while printing a schema: the printed text holds for a context that resolves it alike. */
+interface RefUse {
+  key: string;
+  name: string | undefined;
+  eager: boolean;
+}
+
+interface MemoEntry {
+  printed: Printed;
+  refs: RefUse[];
+}
+
+/**
+ * Printed sub-schemas by object identity, indent and eagerness. The map stage shares one object
+ * between every tool schema that contains the same sub-schema (GitHub: a third of the per-tool type
+ * text repeats), so a run prints each once. An entry is reused only when the current context
+ * resolves every reference made while printing it to the same name, and its eager references are
+ * reported again, so the result is the same as printing afresh.
+ */
+export class TypeMemo {
+  readonly entries = new WeakMap<object, Map<string, MemoEntry>>();
+}
+
+/** The reference lookups of the memoized prints in progress (innermost last), see {@link TypeMemo}. */
+let recording: RefUse[] | undefined;
 
 /** A printed type and whether it needs parentheses inside `[]`, `&` or `|`. */
 interface Printed {
@@ -102,6 +130,37 @@ function print(schema: JsonSchema, ctx: TypeContext, indent: string, eager: bool
   if (!isSchemaObject(schema)) return UNKNOWN;
   if ('const' in schema) return literal(schema.const);
   if (Array.isArray(schema.enum)) return union(schema.enum.map(literal));
+  const memo = ctx.memo;
+  if (memo === undefined || ctx.breakRefs !== undefined || !isComposite(schema)) return printSchema(schema, ctx, indent, eager);
+  const slot = `${eager ? 'e' : 'l'}${indent}`;
+  let slots = memo.entries.get(schema);
+  const hit = slots?.get(slot);
+  if (hit !== undefined && hit.refs.every((use) => ctx.ref(use.key) === use.name)) {
+    for (const use of hit.refs) if (use.eager) ctx.onEagerRef?.(use.key);
+    recording?.push(...hit.refs);
+    return hit.printed;
+  }
+  const outer = recording;
+  const refs: RefUse[] = [];
+  recording = refs;
+  let printed: Printed;
+  try {
+    printed = printSchema(schema, ctx, indent, eager);
+  } finally {
+    recording = outer;
+  }
+  outer?.push(...refs);
+  if (slots === undefined) memo.entries.set(schema, (slots = new Map()));
+  slots.set(slot, { printed, refs });
+  return printed;
+}
+
+/** Worth remembering: a schema with members, elements or alternatives (leaves print faster than a lookup). */
+function isComposite(schema: JsonSchemaObject): boolean {
+  return schema.properties !== undefined || schema.items !== undefined || schema.prefixItems !== undefined || schema.allOf !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined || schema.additionalProperties !== undefined;
+}
+
+function printSchema(schema: JsonSchemaObject, ctx: TypeContext, indent: string, eager: boolean): Printed {
   const parts: Printed[] = [];
   if (typeof schema.$ref === 'string') parts.push(refType(schema.$ref, ctx, eager));
   const base = baseType(schema, ctx, indent);
@@ -122,6 +181,7 @@ function refType(ref: string, ctx: TypeContext, eager: boolean): Printed {
     ctx.onEagerRef?.(key);
   }
   const name = ctx.ref(key);
+  recording?.push({ key, name, eager });
   return name === undefined ? UNKNOWN : atom(name);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../src/model/json-schema.js';
-import { docComment, propertyKey, schemaToType, type TypeContext } from '../../src/emit/schema-types.js';
+import { docComment, propertyKey, schemaToType, TypeMemo, type TypeContext } from '../../src/emit/schema-types.js';
 
 const ctx: TypeContext = { ref: (key) => (key === 'missing' ? undefined : `S.${key}`) };
 
@@ -75,6 +75,46 @@ describe('schemaToType', () => {
     const schema: JsonSchema = { allOf: [{ $ref: '#/$defs/A' }, { type: 'object', properties: { b: { $ref: '#/$defs/B' } } }], anyOf: [{ $ref: '#/$defs/C' }] };
     expect(schemaToType(schema, { ...ctx, onEagerRef: (k) => seen.push(k), breakRefs: new Set(['C']) })).toBe('S.A & {\n  b?: S.B;\n}');
     expect(seen).toEqual(['A']);
+  });
+});
+
+describe('TypeMemo', () => {
+  // One sub-schema object shared by two parents, as the map stage shares them between tools.
+  const shared: JsonSchema = { type: 'object', properties: { pet: { $ref: '#/$defs/Pet' }, tags: { type: 'array', items: { $ref: '#/$defs/Tag' } } } };
+  const parent: JsonSchema = { type: 'object', properties: { a: shared, b: { anyOf: [shared, { type: 'null' }] } } };
+
+  it('prints exactly what printing without it prints', () => {
+    const memo = new TypeMemo();
+    expect(schemaToType(parent, { ...ctx, memo })).toBe(schemaToType(parent, ctx));
+    expect(schemaToType(parent, { ...ctx, memo })).toBe(schemaToType(parent, ctx));
+  });
+
+  it('reuses a print only where every reference resolves to the same name', () => {
+    const memo = new TypeMemo();
+    const first = schemaToType(shared, { ref: (key) => `S.${key}`, memo });
+    const renamed = schemaToType(shared, { ref: (key) => (key === 'Tag' ? 'S.Tag2' : `S.${key}`), memo });
+    expect(first).toContain('S.Tag[]');
+    expect(renamed).toContain('S.Tag2[]');
+    expect(renamed).toBe(schemaToType(shared, { ref: (key) => (key === 'Tag' ? 'S.Tag2' : `S.${key}`) }));
+  });
+
+  it('reports eager references again when it reuses a print', () => {
+    const memo = new TypeMemo();
+    const composed: JsonSchema = { allOf: [{ $ref: '#/$defs/A' }, { type: 'object', properties: { b: { $ref: '#/$defs/B' } } }] };
+    const seen: string[][] = [[], []];
+    for (const list of seen) schemaToType(composed, { ...ctx, memo, onEagerRef: (key) => list.push(key) });
+    expect(seen).toEqual([['A'], ['A']]);
+  });
+
+  it('a reused print still tells an enclosing print which references it made', () => {
+    const memo = new TypeMemo();
+    schemaToType(shared, { ...ctx, memo }); // remembered on its own first
+    const lookups: string[] = [];
+    const text = schemaToType(parent, { ref: (key) => (lookups.push(key), `S.${key}`), memo });
+    expect(lookups).toEqual(expect.arrayContaining(['Pet', 'Tag']));
+    // The parent's own entry must carry the shared part's references: with Tag renamed it is not reused.
+    const renamed = schemaToType(parent, { ref: (key) => (key === 'Tag' ? 'S.Tag2' : `S.${key}`), memo });
+    expect(renamed).toBe(text.replaceAll('S.Tag[]', 'S.Tag2[]'));
   });
 });
 
