@@ -43,6 +43,14 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
  */
 const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
 
+/**
+ * Anything a step of `sanitizeText` acts on: a carriage return, a control character (escape
+ * sequences start with one), `<` (tags, comments), `&` (entities), an invisible character (the
+ * tag and variation-selector planes by their high surrogate, U+DB40), a space before a newline,
+ * three newlines. Most spec prose has none of them and is only trimmed.
+ */
+const NEEDS_SANITIZING = /[\r\x00-\x08\x0b-\x1f\x7f-\x9f<&\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\udb40]|[ \t]\n|\n\n\n/;
+
 const BLOCK_TAGS = 'p|div|h[1-6]|ul|ol|table|thead|tbody|tr|pre|blockquote|section|article|header|footer|dl|details|summary|hr';
 // Formatting tags only: `<img>`, `<title>`, `<body>` … stay, as API prose often talks about them.
 const INLINE_TAGS = 'a|b|i|u|s|em|strong|span|small|sup|sub|del|ins|kbd|var|samp|mark|abbr|cite|q|tt|font|center|td|th|dt|dd|caption|figure|figcaption';
@@ -77,6 +85,7 @@ function asciiLowerCase(text: string): string {
 
 /** Removes `<!-- … -->` and `<script>`/`<style>` elements with their content, with indexOf (no regex backtracking). */
 function removeHiddenBlocks(text: string): string {
+  if (!text.includes('<')) return text;
   let out = text;
   for (const [open, close] of [
     ['<!--', '-->'],
@@ -108,6 +117,7 @@ function removeHiddenBlocks(text: string): string {
  * are kept as text, so a reader sees them and {@link findInstructionLikeText} can flag them.
  */
 export function sanitizeText(text: string): string {
+  if (!NEEDS_SANITIZING.test(text)) return text.trim();
   let out = text.replace(/\r\n?/g, '\n');
   out = out.replace(OSC_DCS_ETC, '').replace(CSI, '').replace(TWO_CHAR_ESCAPE, '');
   out = removeHiddenBlocks(out);

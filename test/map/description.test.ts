@@ -46,6 +46,17 @@ describe('sanitizeText', () => {
     expect(sanitizeText(given)).toBe(want);
   });
 
+  // A trailing HTML comment always takes the general path and is removed: text without anything to
+  // sanitize (the fast path) must come out as the general path leaves it.
+  const plain = ['Lists pets.', '  padded \t', 'Line one\nline two\n\nParagraph', 'Uses `code`, [links](https://x.y) and **bold**', 'nbsp\u00a0and ideographic\u3000space\u3000', 'emoji 🚀 and é', ''];
+  it.each(plain)('clean text %j: only trimmed, as the general path would', (text) => {
+    expect(sanitizeText(text)).toBe(sanitizeText(`${text}<!-- -->`));
+  });
+
+  it('the fast path does not skip invisible astral characters (Unicode tags)', () => {
+    expect(sanitizeText('a\u{e0041}\u{e0101}b')).toBe('ab');
+  });
+
   it('is fast and linear on pathological input', () => {
     const big = '<a '.repeat(30_000) + '\x1b]'.repeat(30_000) + '<!--'.repeat(10_000) + '&#'.repeat(30_000);
     const start = performance.now();
