@@ -79,7 +79,7 @@ export function writePlan(plan: EmitPlan, outDir: string, mode: WriteMode = 'wri
   const encoded = new Map<string, Buffer>();
   for (const file of plan.files) {
     if (!isSafeRelativePath(file.path) || file.path === MANIFEST_FILE) throw new Error(`emit produced an invalid path: ${JSON.stringify(file.path)}`);
-    const bytes = Buffer.from(file.contents);
+    const bytes = file.bytes !== undefined ? Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength) : Buffer.from(file.contents);
     encoded.set(file.path, bytes);
     if (file.owner === 'generator') hashes.set(file.path, sha256(bytes));
     else userFiles.push(file.path);
