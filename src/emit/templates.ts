@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import HandlebarsRuntime from 'handlebars/runtime';
+// With the extension: handlebars has no `exports` map, so Node's ESM resolver needs the file name
+// (the library entry dist/index.js is not bundled). Its typings declare nothing for this path.
+import HandlebarsRuntimeModule from 'handlebars/runtime.js';
 
 const TEMPLATE_DIR = new URL('../../templates/', import.meta.url);
 const require = createRequire(import.meta.url);
+const HandlebarsRuntime = HandlebarsRuntimeModule as unknown as typeof import('handlebars');
 
 /** Options every template is compiled with; scripts/precompile-templates.mjs uses the same. */
 export const COMPILE_OPTIONS = { strict: true, noEscape: true } as const;
