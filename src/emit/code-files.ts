@@ -4,6 +4,7 @@ import type { RuntimeApiConfig } from '../model/runtime-config.js';
 import type { Tool } from '../model/tool-model.js';
 import { toLiteral } from './literal.js';
 import { GENERATED_HEADER, literalRef, printSourceFile, type Statement } from './printer.js';
+import { DefinitionTable, storedEntry } from './tool-data.js';
 
 const RUNTIME_DIR = new URL('../../templates/runtime/', import.meta.url);
 
@@ -35,35 +36,52 @@ export function emitConfigFile(config: RuntimeApiConfig): GeneratedFile {
 }
 
 /**
- * Tool data as JSON, `data/tools/part-NN.json` (one tool per line, see `jsonLines`), each read
+ * Tool data as JSON: `data/tools/part-NN.json` (one tool per line, see `jsonLinesFile`), each read
  * by a small `src/tools/part-NN.gen.ts`, and `src/tools/index.gen.ts` joining them in tools/list
- * order. Data as JSON instead of object literals: tsc never type-checks megabytes of literals (GitHub's
- * package builds in a fraction of the time, msgraph's at all within reasonable memory), and the
- * server starts faster, since JSON.parse is much faster than compiling the same object literal.
+ * order; the `$defs` definitions once each in `data/tools/definitions.json` (see tool-data.ts),
+ * read by `src/tools/definitions.gen.ts`. Data as JSON instead of object literals: tsc never
+ * type-checks megabytes of literals (GitHub's package builds in a fraction of the time, msgraph's
+ * at all within reasonable memory), and the server starts faster, since JSON.parse is much faster
+ * than compiling the same object literal. JSON text, not code: JSON.parse makes a `__proto__` key
+ * an ordinary own property.
  */
 export function emitToolFiles(tools: readonly Tool[]): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   const parts: string[] = [];
+  const table = new DefinitionTable();
   const count = Math.max(1, Math.ceil(tools.length / TOOLS_PER_FILE));
   for (let i = 0; i < count; i++) {
-    const chunk = tools.slice(i * TOOLS_PER_FILE, (i + 1) * TOOLS_PER_FILE).map((t) => ({ definition: t.definition, binding: t.binding }));
+    const chunk = tools.slice(i * TOOLS_PER_FILE, (i + 1) * TOOLS_PER_FILE);
     const part = `part-${String(i + 1).padStart(2, '0')}`;
     parts.push(part);
-    // JSON text, not code: JSON.parse makes a `__proto__` key an ordinary own property.
-    files.push(jsonLinesFile(`data/tools/${part}.json`, chunk.map((entry) => JSON.stringify(entry))));
+    files.push(jsonLinesFile(`data/tools/${part}.json`, chunk.map((tool) => JSON.stringify(storedEntry(tool, table)))));
     const statements: Statement[] = [
       { kind: 'import', names: ['readFileSync'], from: 'node:fs' },
+      { kind: 'import', names: ['withDefinitions'], from: '../runtime/tool-data.gen.js' },
       typeImport(['ToolEntry'], '../runtime/types.gen.js'),
+      { kind: 'import', names: ['definitions'], from: './definitions.gen.js' },
       {
         kind: 'const',
         name: 'tools',
         type: 'ToolEntry[]',
         docs: [`Tools ${i * TOOLS_PER_FILE + 1} to ${i * TOOLS_PER_FILE + chunk.length}, read from data/tools/${part}.json.`],
-        initializer: `JSON.parse(readFileSync(new URL(${JSON.stringify(`../../data/tools/${part}.json`)}, import.meta.url), "utf8"))`,
+        initializer: `withDefinitions(JSON.parse(readFileSync(new URL(${JSON.stringify(`../../data/tools/${part}.json`)}, import.meta.url), "utf8")), definitions)`,
       },
     ];
     files.push(generated(`src/tools/${part}.gen.ts`, printSourceFile(statements)));
   }
+  files.push(jsonLinesFile('data/tools/definitions.json', table.texts));
+  files.push(generated('src/tools/definitions.gen.ts', printSourceFile([
+    { kind: 'import', names: ['readFileSync'], from: 'node:fs' },
+    typeImport(['Definition'], '../runtime/tool-data.gen.js'),
+    {
+      kind: 'const',
+      name: 'definitions',
+      type: 'readonly Definition[]',
+      docs: ['The `$defs` definitions of every tool, each once, read from data/tools/definitions.json.'],
+      initializer: `JSON.parse(readFileSync(new URL("../../data/tools/definitions.json", import.meta.url), "utf8"))`,
+    },
+  ])));
   const imports: Statement[] = parts.map((part, i) => ({ kind: 'import', names: [{ name: 'tools', alias: `part${i + 1}` }], from: `./${part}.gen.js` }));
   const index = printSourceFile([
     typeImport(['ToolEntry'], '../runtime/types.gen.js'),

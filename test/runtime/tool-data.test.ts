@@ -1,0 +1,53 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { emitToolFiles } from '../../src/emit/code-files.js';
+import { mapSpec } from '../../src/map-spec.js';
+import type { Tool } from '../../src/model/tool-model.js';
+import { withDefinitions, type Definition } from '../../templates/runtime/tool-data.gen.js';
+import type { ToolEntry } from '../../templates/runtime/types.gen.js';
+
+const FIXTURES = new URL('../fixtures/specs/', import.meta.url);
+
+/** What the generated loaders do: parse the stored files and put the definitions back. */
+function readBack(tools: readonly Tool[]): ToolEntry[] {
+  const files = new Map(emitToolFiles(tools).map((f) => [f.path, f.contents]));
+  const definitions = JSON.parse(files.get('data/tools/definitions.json')!) as Definition[];
+  const partNumber = (path: string): number => Number(/part-(\d+)/.exec(path)![1]);
+  const parts = [...files.keys()].filter((p) => /^data\/tools\/part-\d+\.json$/.test(p)).sort((a, b) => partNumber(a) - partNumber(b));
+  return parts.flatMap((p) => withDefinitions(JSON.parse(files.get(p)!) as ToolEntry[], definitions));
+}
+
+describe('stored tool data (emit/tool-data.ts → runtime/tool-data.gen.ts)', () => {
+  const specs = readdirSync(FIXTURES).filter((f) => /\.(json|ya?ml)$/.test(f));
+
+  it.each(specs)('%s: reading the files back gives the mapped entries', async (spec) => {
+    const { tools } = await mapSpec(new URL(spec, FIXTURES).pathname);
+    const entries = tools.tools.map((t) => ({ definition: t.definition, binding: t.binding }));
+    expect(JSON.stringify(readBack(tools.tools))).toBe(JSON.stringify(entries));
+  });
+
+  it('stores each distinct definition once and names it by index', async () => {
+    const shared = { type: 'object', properties: { id: { type: 'integer' } } };
+    const tool = (name: string, defs: Record<string, unknown>): Tool =>
+      ({ definition: { name, description: name, inputSchema: { type: 'object', properties: {}, $defs: defs } }, binding: { kind: 'http', method: 'GET', path: '/', arguments: {} } }) as unknown as Tool;
+    const files = new Map(emitToolFiles([tool('a', { Pet: shared, Flag: true }), tool('b', { Pet: shared, Copy: { ...shared } })]).map((f) => [f.path, f.contents]));
+    expect(files.get('data/tools/definitions.json')).toBe('[\n{"type":"object","properties":{"id":{"type":"integer"}}},\ntrue\n]\n');
+    const lines = files.get('data/tools/part-01.json')!.split('\n');
+    expect(lines[1]).toContain('"$defs":{"Pet":0,"Flag":1}');
+    expect(lines[2]).toContain('"$defs":{"Pet":0,"Copy":0}');
+  });
+
+  it('keeps a definition named __proto__ as an own property', () => {
+    const entries = JSON.parse('[{"definition":{"name":"t","description":"","inputSchema":{"$defs":{"__proto__":0,"b":0}}},"binding":{}}]') as ToolEntry[];
+    const [entry] = withDefinitions(entries, [{ type: 'string' }]);
+    const defs = entry!.definition.inputSchema.$defs as Record<string, unknown>;
+    expect(Object.getPrototypeOf(defs)).toBe(Object.prototype);
+    expect(Object.keys(defs)).toEqual(['__proto__', 'b']);
+    expect(Object.getOwnPropertyDescriptor(defs, '__proto__')?.value).toEqual({ type: 'string' });
+  });
+
+  it('refuses an index that does not exist', () => {
+    const entries = JSON.parse('[{"definition":{"name":"t","description":"","inputSchema":{},"outputSchema":{"$defs":{"X":3}}},"binding":{}}]') as ToolEntry[];
+    expect(() => withDefinitions(entries, [true])).toThrow('tool data of "t": definition 3 of $defs "X" does not exist');
+  });
+});
