@@ -24,7 +24,7 @@ import type { LoadedSpec, SpecFile } from './loaded-spec.js';
 import { parseDocument } from './parse-document.js';
 import { readSource } from './read-source.js';
 import { splitRef } from './resolve-ref.js';
-import { hashBytes, hashBytesInBackground, hashSources } from './spec-hash.js';
+import { hashBytes, hashSources } from './spec-hash.js';
 import { displayName, isHttpUrl, toSourceUrl } from './source-url.js';
 import { detectSpecVersion } from './spec-version.js';
 
@@ -51,9 +51,6 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
   const rootDisplay = displayName(rootUrl, cwd);
   const source = await readSource(rootUrl, rootDisplay, fetchFn);
   if (!source.ok) throw new UserError(source.message);
-  const rootHash = hashBytesInBackground(source.bytes);
-  // Settled here too, so a parse error below leaves no unhandled rejection behind.
-  rootHash.catch(() => {});
   const text = source.bytes.toString('utf8');
   const document = parseDocument(text, rootDisplay);
   const specVersion = detectSpecVersion(document, rootDisplay);
@@ -63,8 +60,7 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
   const bytes = new Map<string, Uint8Array>([[rootUrl, source.bytes]]);
   const diagnostics = new DiagnosticBag();
   await loadReferencedFiles({ root, text }, { cwd, fetchFn, files, bytes, diagnostics });
-  const rootHex = await rootHash;
-  const fileHashes = new Map([...bytes].map(([url, b]) => [url, url === rootUrl ? rootHex : hashBytes(b)]));
+  const fileHashes = new Map([...bytes].map(([url, b]) => [url, hashBytes(b)]));
   return { root, files, hash: hashSources(rootUrl, fileHashes), fileHashes, diagnostics: diagnostics.items, specVersion };
 }
 

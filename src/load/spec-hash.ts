@@ -8,14 +8,6 @@ export function hashBytes(bytes: Uint8Array): string {
 }
 
 /**
- * `hashBytes` on the libuv thread pool (WebCrypto digests run there), so a large file is hashed
- * while the main thread parses it: 13 ms of GitHub's 13 MB spec off the critical path.
- */
-export async function hashBytesInBackground(bytes: Uint8Array): Promise<string> {
-  return Buffer.from(await globalThis.crypto.subtle.digest('SHA-256', bytes)).toString('hex');
-}
-
-/**
  * One hash over every file read, in URL order: each file contributes its URL relative to the root
  * (so renaming or moving a referenced file changes the hash, moving the whole project does not)
  * and the sha256 of its bytes (`fileHashes`, computed once per file and also kept in the manifest).

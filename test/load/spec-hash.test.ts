@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashBytes, hashBytesInBackground, hashSources } from '../../src/load/spec-hash.js';
+import { hashBytes, hashSources } from '../../src/load/spec-hash.js';
 
 /** The per-file hash loadSpec computes for a file with this text. */
 const bytes = (text: string): string => hashBytes(new TextEncoder().encode(text));
@@ -21,12 +21,5 @@ describe('hashSources', () => {
 
   it('is a sha256 hex digest', () => {
     expect(base).toMatch(/^[0-9a-f]{64}$/);
-  });
-});
-
-describe('hashBytesInBackground', () => {
-  it.each(['', 'a', 'Grüße 🚀'.repeat(100_000)])('gives what hashBytes gives (%#)', async (text) => {
-    const data = new TextEncoder().encode(text);
-    expect(await hashBytesInBackground(data)).toBe(hashBytes(data));
   });
 });
