@@ -73,6 +73,16 @@ describe('applyChanges', () => {
     expect(readFileSync(join(dir, 'new/deep/c.ts'), 'utf8')).toBe('new c');
   });
 
+  it('creates each directory once, however many files go into it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-mcp-atomic-'));
+    const made: string[] = [];
+    const ops: FileOps = { ...nodeFileOps, mkdir: (path) => (made.push(relative(dir, path)), nodeFileOps.mkdir(path)) };
+    const changes: FileChange[] = ['a/1.ts', 'a/2.ts', 'b/c/3.ts', 'a/4.ts', 'b/c/5.ts', '6.ts'].map((path) => ({ path, contents: path, exists: false }));
+    applyChanges(dir, changes, ops);
+    expect(made).toEqual(['a', 'b/c', '']);
+    expect(readFileSync(join(dir, 'b/c/5.ts'), 'utf8')).toBe('b/c/5.ts');
+  });
+
   for (const linkWorks of [true, false]) {
     it(`a failure at any filesystem call leaves the tree exactly as it was (${linkWorks ? 'hard-link' : 'rename'} backups)`, () => {
       // Count the calls of a successful run, then fail at each one in turn.
