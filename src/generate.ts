@@ -3,6 +3,7 @@ import { DiagnosticBag, displayDiagnostic, UserError } from './diagnostics.js';
 import { emitPackage, type EmitOptions } from './emit/emit-package.js';
 import type { LoadedSpec } from './load/loaded-spec.js';
 import { loadSpec } from './load/load-spec.js';
+import type { PrefetchedFile } from './load/prefetch.js';
 import { validateSpec } from './load/validate-spec.js';
 import type { MapOptions } from './map/map-options.js';
 import { mapToTools } from './map/map-tools.js';
@@ -28,6 +29,8 @@ export interface GenerateOptions extends MapOptions, EmitOptions {
   cwd?: string;
   /** Run the pipeline even when the manifest says inputs and options are unchanged (see write/up-to-date.ts). */
   force?: boolean;
+  /** The spec file, already being read by the CLI (see load/prefetch.ts). */
+  prefetched?: PrefetchedFile | undefined;
   /** Called as each stage ends (for progress output). */
   onStage?: (stage: Stage, ms: number, detail: string) => void;
 }
@@ -68,7 +71,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (mode === 'write' && options.force !== true && isUpToDate(outDir, previous, { input: options.input, cwd, version, options: optionsHash })) {
     return { ...skippedRun(previous!, options.input, cwd), diagnostics: new DiagnosticBag(), timings };
   }
-  const loaded = await loadSpec(options.input, { cwd });
+  const loaded = await loadSpec(options.input, { cwd, prefetched: options.prefetched });
   const diagnostics = new DiagnosticBag();
   diagnostics.items.push(...loaded.diagnostics);
   if (options.validate) diagnostics.items.push(...(await validateSpec(loaded)));

@@ -3,6 +3,7 @@ import { relative, resolve, sep } from 'node:path';
 import { planRuns, type ApiRun } from '../config/plan-runs.js';
 import { toGenerateOptions } from '../config/resolve-options.js';
 import { UserError } from '../diagnostics.js';
+import type { PrefetchedFile } from '../load/prefetch.js';
 import { generate, type GenerateResult } from '../generate.js';
 import { apiReport, renderRunReport, type ApiReport } from '../report/report-json.js';
 import { changeReportLines, fileNoticeLines } from './print-change-report.js';
@@ -33,7 +34,7 @@ export interface GenerateFlags {
 }
 
 /** `openapi-mcp generate [spec]`: one API, or every API of the config file (see `planRuns`). */
-export async function generateCommand(spec: string | undefined, flags: GenerateFlags): Promise<void> {
+export async function generateCommand(spec: string | undefined, flags: GenerateFlags, prefetched?: PrefetchedFile): Promise<void> {
   if (flags.watch && flags.check) throw new UserError('--watch and --check do not go together: --check writes nothing, --watch exists to write');
   const cwd = process.cwd();
   if (flags.watch) {
@@ -43,7 +44,7 @@ export async function generateCommand(spec: string | undefined, flags: GenerateF
   const { runs } = await planRuns(spec, { ...flags }, { cwd });
   const reports: ApiReport[] = [];
   for (const run of runs) {
-    const result = await generateRun(run, flags);
+    const result = await generateRun(run, flags, prefetched);
     const input = /^[a-z][a-z0-9+.-]*:/i.test(run.input) ? run.input : relative(cwd, run.input).split(sep).join('/');
     reports.push(apiReport({ input, output: run.outputDisplay, mode: flags.check ? 'check' : 'write' }, result));
   }
@@ -51,7 +52,7 @@ export async function generateCommand(spec: string | undefined, flags: GenerateF
 }
 
 /** Generates one API and prints its diagnostics and its one-line outcome (`--check`: what would change). */
-export async function generateRun(run: ApiRun, flags: GenerateFlags): Promise<GenerateResult> {
+export async function generateRun(run: ApiRun, flags: GenerateFlags, prefetched?: PrefetchedFile): Promise<GenerateResult> {
   // Progress on a terminal; quiet when piped, unless --verbose asks for the stage timings.
   const progress = flags.verbose === true || process.stderr.isTTY === true;
   const result = await generate({
@@ -59,6 +60,7 @@ export async function generateRun(run: ApiRun, flags: GenerateFlags): Promise<Ge
     input: run.input,
     output: run.output,
     mode: flags.check ? 'check' : 'write',
+    ...(prefetched !== undefined ? { prefetched } : {}),
     ...(flags.force ? { force: true } : {}),
     ...(progress ? { onStage: (stage, ms, detail) => process.stderr.write(`${stage.padEnd(9)} ${ms.toFixed(0).padStart(6)} ms  ${detail}\n`) } : {}),
   });

@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { UserError } from '../diagnostics.js';
+import { prefetchFile } from '../load/prefetch.js';
 import type { GenerateFlags } from './generate-command.js';
 import { printDiagnostics } from './print-diagnostics.js';
 import { printable } from './printable.js';
@@ -57,7 +58,11 @@ export function buildProgram(): Command {
     .option('--watch', 'regenerate whenever a file the spec reaches (or the config file) changes; Ctrl-C stops')
     .option('--force', 'regenerate even when the spec files and options are unchanged (a rerun is otherwise skipped)')
     .option('--report <file>', 'write the tools added, removed and changed (and which break callers) as JSON')
-    .action(async (spec: string | undefined, flags: GenerateFlags) => (await import('./generate-command.js')).generateCommand(spec, flags));
+    .action(async (spec: string | undefined, flags: GenerateFlags) => {
+      // The spec is read in the background while the pipeline's modules load (see load/prefetch.ts).
+      const prefetched = spec !== undefined && flags.watch !== true ? prefetchFile(spec, process.cwd()) : undefined;
+      return (await import('./generate-command.js')).generateCommand(spec, flags, prefetched);
+    });
   return program;
 }
 

@@ -22,7 +22,8 @@ import { DiagnosticBag, UserError } from '../diagnostics.js';
 import { collectExternalRefs, mayHaveExternalRefs } from './collect-external-refs.js';
 import type { LoadedSpec, SpecFile } from './loaded-spec.js';
 import { parseDocument } from './parse-document.js';
-import { readSource } from './read-source.js';
+import type { PrefetchedFile } from './prefetch.js';
+import { readSource, type SourceBytes } from './read-source.js';
 import { splitRef } from './resolve-ref.js';
 import { hashBytes, hashSources } from './spec-hash.js';
 import { displayName, isHttpUrl, toSourceUrl } from './source-url.js';
@@ -33,6 +34,8 @@ export interface LoadOptions {
   cwd?: string;
   /** Used for http(s) sources. Default: `globalThis.fetch`. */
   fetch?: typeof fetch;
+  /** The root file, already being read (see prefetch.ts); used when its URL is the root's. */
+  prefetched?: PrefetchedFile | undefined;
 }
 
 /** How many files are fetched at the same time (local files are read synchronously, see read-source.ts). */
@@ -49,7 +52,7 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
     throw new UserError(`cannot read ${input}: invalid URL`);
   }
   const rootDisplay = displayName(rootUrl, cwd);
-  const source = await readSource(rootUrl, rootDisplay, fetchFn);
+  const source = options.prefetched?.url === rootUrl ? await fromPrefetch(options.prefetched, rootDisplay, fetchFn) : await readSource(rootUrl, rootDisplay, fetchFn);
   if (!source.ok) throw new UserError(source.message);
   const text = source.bytes.toString('utf8');
   const document = parseDocument(text, rootDisplay);
@@ -62,6 +65,15 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
   await loadReferencedFiles({ root, text }, { cwd, fetchFn, files, bytes, diagnostics });
   const fileHashes = new Map([...bytes].map(([url, b]) => [url, hashBytes(b)]));
   return { root, files, hash: hashSources(rootUrl, fileHashes), fileHashes, diagnostics: diagnostics.items, specVersion };
+}
+
+/** The prefetched bytes; on a read error, a read of our own, which reports it as usual. */
+async function fromPrefetch(prefetched: PrefetchedFile, display: string, fetchFn: typeof fetch): Promise<SourceBytes> {
+  try {
+    return { ok: true, bytes: await prefetched.bytes };
+  } catch {
+    return readSource(prefetched.url, display, fetchFn);
+  }
 }
 
 interface LoadState {

@@ -2,10 +2,10 @@ import { sha256Hex } from '../sha256.js';
 
 /**
  * Options that do not shape the generated files: where the input and output are, the mode, progress
- * callbacks, and `force` itself. Every other option counts, including ones added later (an option
+ * callbacks, `force` itself, and the CLI's prefetched spec bytes. Every other option counts, including ones added later (an option
  * missing here costs a regeneration now and then; one wrongly listed here would skip a needed one).
  */
-export const OPTIONS_NOT_HASHED: ReadonlySet<string> = new Set(['input', 'output', 'cwd', 'mode', 'onStage', 'force']);
+export const OPTIONS_NOT_HASHED: ReadonlySet<string> = new Set(['input', 'output', 'cwd', 'mode', 'onStage', 'force', 'prefetched']);
 
 /**
  * sha256 of the options that shape the output, as canonical JSON (keys sorted, `undefined` left out,
