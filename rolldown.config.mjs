@@ -6,8 +6,22 @@
 // Chunks stay in dist/cli/: modules find templates/ and package.json through
 // `new URL('../../…', import.meta.url)`, which holds at that depth. `yaml` (loaded only when js-yaml
 // refuses a file, through createRequire) stays a runtime dependency.
+import { chmodSync } from 'node:fs';
+
+/**
+ * The bin must be executable: a package linked from this repo (examples/monorepo) runs
+ * `openapi-mcp` through node_modules/.bin, and rolldown writes a fresh file each build.
+ */
+const executableBin = {
+  name: 'executable-bin',
+  writeBundle() {
+    chmodSync('dist/cli/bin.js', 0o755);
+  },
+};
+
 export default {
   input: { bin: 'src/cli/bin.ts' },
+  plugins: [executableBin],
   platform: 'node',
   external: ['yaml'],
   output: {

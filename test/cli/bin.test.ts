@@ -1,0 +1,15 @@
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN } from '../support/run-cli.js';
+
+describe('the built bin (dist/cli/bin.js, bundled by rolldown)', () => {
+  it('is executable and runs through its shebang, as node_modules/.bin/openapi-mcp does', () => {
+    expect(statSync(BIN).mode & 0o111).toBe(0o111);
+    // PATH starts with this node's directory, so the shebang's `env node` finds a Node 22.
+    const r = spawnSync(BIN, ['--help'], { encoding: 'utf8', env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}` } });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('Usage: openapi-mcp');
+  });
+});
