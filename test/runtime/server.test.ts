@@ -5,6 +5,7 @@ import {
   createServerFactory,
   decodeMcpName,
   describeError,
+  PARSED_BODY,
   serverInfo,
   toolsNeededFor,
 } from '../../templates/runtime/server.gen.js';
@@ -78,6 +79,12 @@ describe('toolsNeededFor', () => {
   for (const { name, given, want } of cases) {
     it(name, async () => expect(await toolsNeededFor(table, given)).toEqual(want));
   }
+
+  it('legacy tools/call parsed by the HTTP adapter: the named tool, from the parsed body', async () => {
+    const requestInfo = new Request(URL_, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    Object.defineProperty(requestInfo, PARSED_BODY, { value: JSON.parse(call('create_order')) });
+    expect(await toolsNeededFor(table, { era: 'legacy', requestInfo })).toEqual([createOrder]);
+  });
 
   it('leaves the request body readable for the SDK', async () => {
     const context = ctx('legacy', {}, call('get_item'));
