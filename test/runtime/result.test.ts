@@ -1,8 +1,10 @@
 import type { OutgoingHttpHeaders } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { fromJsonSchema, type CallToolResult } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_TEXT_BYTES, STATUS_META_KEY, toToolResult, type ResultOptions } from '../../templates/runtime/result.gen.js';
 import type { JsonSchemaObject, ToolEntry } from '../../templates/runtime/types.gen.js';
+import { nodeExchange, type UpstreamResponse } from '../../templates/runtime/upstream.gen.js';
 import { startUpstream, type RecordingUpstream } from '../support/recording-upstream.js';
 
 function entry(outputSchema?: JsonSchemaObject, wrappedIn?: string): ToolEntry {
@@ -50,8 +52,16 @@ interface Answer {
   body?: string | Buffer | Array<string | Buffer>;
 }
 
-/** The upstream answers as told; the real fetch Response goes through toToolResult. */
-async function resultFor(answer: Answer, tool: ToolEntry = PLAIN, options: Partial<ResultOptions> = {}): Promise<CallToolResult> {
+/** How the answer is fetched: node:http (the tool caller's default), or fetch (a given fetch, the afterResponse hook). */
+type Via = 'node:http' | 'fetch';
+
+async function answerVia(via: Via, url: string): Promise<Response | UpstreamResponse> {
+  if (via === 'fetch') return fetch(url);
+  return nodeExchange({ method: 'GET', url: new URL(url), headers: new Headers(), signal: new AbortController().signal });
+}
+
+/** The upstream answers as told; the real response goes through toToolResult. */
+async function resultFor(answer: Answer, tool: ToolEntry = PLAIN, options: Partial<ResultOptions> = {}, via: Via = 'node:http'): Promise<CallToolResult> {
   upstream.handler = (_req, res) => {
     res.writeHead(answer.status ?? 200, answer.headers ?? {});
     if (Array.isArray(answer.body)) {
@@ -61,7 +71,7 @@ async function resultFor(answer: Answer, tool: ToolEntry = PLAIN, options: Parti
       res.end(answer.body ?? '');
     }
   };
-  const response = await fetch(`${upstream.url}/thing`);
+  const response = await answerVia(via, `${upstream.url}/thing`);
   const schema = tool.definition.outputSchema;
   return toToolResult(response, tool, { maxTextBytes: DEFAULT_MAX_TEXT_BYTES, ...(schema ? { validateOutput: validator(schema) } : {}), ...options });
 }
@@ -71,12 +81,22 @@ const mismatchNote = (status: number, reason: string): string =>
   `[The upstream call succeeded (HTTP ${status}), but its answer does not match this tool's declared output schema: ${reason}. `
   + 'The data is returned above as text; the result is flagged as an error only so that MCP clients which check structured results accept it.]';
 
-describe('toToolResult', () => {
+describe.each(['node:http', 'fetch'] as const)('toToolResult (answer via %s)', (via) => {
   const cases: Array<{ name: string; given: { answer: Answer; tool?: ToolEntry; options?: Partial<ResultOptions> }; want: CallToolResult }> = [
     {
       name: 'JSON without an outputSchema: text only, whitespace removed, big numbers kept digit for digit',
       given: { answer: { headers: json, body: '{\n  "id": 12345678901234567890,\n  "name": "a  b"\n}\n' } },
       want: { content: [{ type: 'text', text: '{"id":12345678901234567890,"name":"a  b"}' }], _meta: { [STATUS_META_KEY]: 200 } },
+    },
+    {
+      name: 'JSON whitespace: only what is outside strings goes; escaped quotes and backslashes end no string early',
+      given: { answer: { headers: json, body: '{ "a" : "x \\" y" ,\t"b":\r\n[ "\\\\", "q\\\\\\"  r" ], "c d": " " }' } },
+      want: { content: [{ type: 'text', text: '{"a":"x \\" y","b":["\\\\","q\\\\\\"  r"],"c d":" "}' }], _meta: { [STATUS_META_KEY]: 200 } },
+    },
+    {
+      name: 'a gzip-encoded JSON answer is decoded',
+      given: { answer: { headers: { ...json, 'content-encoding': 'gzip' }, body: gzipSync('{"id": 9}') }, tool: TYPED },
+      want: { content: [{ type: 'text', text: '{"id":9}' }], structuredContent: { id: 9 }, _meta: { [STATUS_META_KEY]: 200 } },
     },
     {
       name: 'JSON matching the outputSchema: structuredContent and text',
@@ -259,11 +279,11 @@ describe('toToolResult', () => {
     },
   ];
   it.each(cases)('$name', async ({ given, want }) => {
-    expect(await resultFor(given.answer, given.tool, given.options)).toEqual(want);
+    expect(await resultFor(given.answer, given.tool, given.options, via)).toEqual(want);
   });
 
   it('a validator that throws counts as a mismatch', async () => {
-    const got = await resultFor({ headers: json, body: '{"id":1}' }, TYPED, { validateOutput: () => { throw new Error('boom'); } });
+    const got = await resultFor({ headers: json, body: '{"id":1}' }, TYPED, { validateOutput: () => { throw new Error('boom'); } }, via);
     expect(got.isError).toBe(true);
     expect(got.content?.[1]).toEqual({ type: 'text', text: mismatchNote(200, 'the schema check failed to run') });
   });
