@@ -24,7 +24,8 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
-import { decode, looksLikeText, readBody, type Body } from './response-body.gen.js';
+import { decode, looksLikeText, type Body } from './response-body.gen.js';
+import { fromFetchResponse, type UpstreamResponse } from './upstream.gen.js';
 import type { ToolEntry } from './types.gen.js';
 
 /** Text content longer than this (UTF-8 bytes) is truncated. */
@@ -62,21 +63,23 @@ type Structured = { value: unknown } | { problem: string };
 
 type Kind = 'json' | 'text' | 'image' | 'audio' | 'binary' | 'unknown';
 
-export async function toToolResult(response: Response, entry: ToolEntry, options: ResultOptions): Promise<CallToolResult> {
+/** `response`: the upstream's answer (upstream.gen.ts), or a fetch Response (the afterResponse hook's), body unread. */
+export async function toToolResult(response: Response | UpstreamResponse, entry: ToolEntry, options: ResultOptions): Promise<CallToolResult> {
+  const answer = response instanceof Response ? fromFetchResponse(response) : response;
   const redact = options.redact ?? ((text: string) => text);
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const status = response.status;
   const phrase = response.statusText || STATUS_CODES[status] || '';
   const reason = `HTTP ${status}${phrase ? ` ${phrase}` : ''}`;
   const meta = { [STATUS_META_KEY]: status };
-  const contentType = response.headers.get('content-type') ?? '';
+  const contentType = answer.header('content-type') ?? '';
   const mediaType = contentType.split(';', 1)[0]!.trim().toLowerCase();
   const charset = /;\s*charset="?([^";\s]+)/i.exec(contentType)?.[1];
   let kind = kindOf(mediaType);
   const expectsStructured = entry.definition.outputSchema !== undefined;
 
   if (status < 200 || status > 299) {
-    const body = await readBody(response, kind === 'binary' || kind === 'image' || kind === 'audio' ? 0 : ERROR_EXCERPT_BYTES + REDACTION_MARGIN, maxBody);
+    const body = await answer.readBody(kind === 'binary' || kind === 'image' || kind === 'audio' ? 0 : ERROR_EXCERPT_BYTES + REDACTION_MARGIN, maxBody);
     if (kind === 'unknown') kind = looksLikeText(body.bytes) ? 'text' : 'binary';
     let excerpt: string;
     if (body.total === 0) excerpt = '(empty body)';
@@ -90,7 +93,7 @@ export async function toToolResult(response: Response, entry: ToolEntry, options
   }
 
   const wantsWhole = kind === 'json' || kind === 'image' || kind === 'audio' || (expectsStructured && (kind === 'text' || kind === 'unknown'));
-  const body = await readBody(response, kind === 'binary' ? 0 : wantsWhole ? maxBody : options.maxTextBytes + REDACTION_MARGIN, maxBody);
+  const body = await answer.readBody(kind === 'binary' ? 0 : wantsWhole ? maxBody : options.maxTextBytes + REDACTION_MARGIN, maxBody);
   if (kind === 'unknown') kind = looksLikeText(body.bytes) ? 'text' : 'binary';
   const finish = (content: ContentBlock[], structured?: Structured): CallToolResult =>
     structuredResult(content, structured, entry, options, meta, status);
@@ -198,26 +201,37 @@ function parseJson(text: string): { value: unknown } | undefined {
   }
 }
 
-/** Removes whitespace outside strings in one linear pass (numbers keep every digit as sent). */
+/**
+ * Removes whitespace outside strings in one linear pass (numbers keep every digit as sent). Only
+ * called on text that parsed as JSON. A string is skipped with `indexOf` to its closing quote (most
+ * of an API answer's bytes are in strings), so compact text costs little more than that search.
+ */
 function minifyJson(text: string): string {
-  const parts: string[] = [];
+  let parts: string[] | undefined;
   let start = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) {
-      inString = true;
+    if (c === 34) {
+      let end = text.indexOf('"', i + 1);
+      while (end !== -1 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
+      if (end === -1) break; // not JSON after all: the rest stays as it is
+      i = end;
     } else if (c === 32 || c === 10 || c === 13 || c === 9) {
-      if (i > start) parts.push(text.slice(start, i));
+      if (i > start) (parts ??= []).push(text.slice(start, i));
       start = i + 1;
     }
   }
   if (start === 0) return text;
+  parts ??= [];
   if (start < text.length) parts.push(text.slice(start));
   return parts.join('');
+}
+
+/** Whether the quote at `at` is escaped: preceded by an odd number of backslashes. */
+function isEscaped(text: string, at: number): boolean {
+  let count = 0;
+  for (let i = at - 1; i >= 0 && text.charCodeAt(i) === 92; i--) count++;
+  return count % 2 === 1;
 }
 
 function byteLength(text: string): number {

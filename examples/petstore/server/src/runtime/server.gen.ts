@@ -62,6 +62,13 @@ export function serverInfo(config: ApiConfig): Implementation {
   };
 }
 
+/**
+ * The key under which the HTTP adapter (http.gen.ts) leaves the request body it has already
+ * parsed on the request, which then carries no body of its own (the SDK gets the value as
+ * `parsedBody`).
+ */
+export const PARSED_BODY: unique symbol = Symbol('openapi-mcp.parsedBody');
+
 /** Which tools the instance serving this request needs registered. */
 export async function toolsNeededFor(
   table: ToolTable,
@@ -75,12 +82,15 @@ export async function toolsNeededFor(
     const name = header === null ? undefined : decodeMcpName(header);
     return oneTool(table, name);
   }
-  // 2025 era: peek at a clone; the SDK reads the original body itself.
+  // 2025 era: the body the HTTP adapter parsed, else a peek at a clone (the SDK reads the original).
   let message: unknown;
-  try {
-    message = await request.clone().json();
-  } catch {
-    return table.all; // unreadable here: let the SDK answer with everything registered
+  if (PARSED_BODY in request) message = (request as Request & { [PARSED_BODY]: unknown })[PARSED_BODY];
+  else {
+    try {
+      message = await request.clone().json();
+    } catch {
+      return table.all; // unreadable here: let the SDK answer with everything registered
+    }
   }
   if (Array.isArray(message)) return table.all; // 2025-03-26 JSON-RPC batch
   if (typeof message !== 'object' || message === null) return [];

@@ -1,16 +1,17 @@
 /**
  * The tool call pipeline: arguments → upstream request (request.gen.ts) → credentials
- * (auth.gen.ts) → `fetch` under a timeout → MCP result (result.gen.ts).
+ * (auth.gen.ts) → the HTTP exchange under a timeout (upstream.gen.ts: node:http, or a given
+ * `fetch`) → MCP result (result.gen.ts).
  *
  * It never throws for anything the upstream, the network, the arguments or the environment do:
  * each failure becomes an `isError` result with a short message (`_meta[ERROR_META_KEY]` says
  * which kind). Messages never hold credentials nor the request URL (its query may carry an API
  * key); text taken from the upstream's answer has the credentials sent with the request redacted.
  *
- * Redirects are followed here (up to {@link MAX_REDIRECTS}) rather than by fetch: fetch drops
- * `Authorization` and `Cookie` when a redirect leaves the origin, but forwards every other header,
- * so an API key sent in a custom header would reach the other host. On a cross-origin hop every
- * header carrying a credential is removed.
+ * Redirects are followed here (up to {@link MAX_REDIRECTS}), as the Fetch standard says, but
+ * unlike fetch itself, which drops `Authorization` and `Cookie` when a redirect leaves the origin
+ * but forwards every other header, so an API key sent in a custom header would reach the other
+ * host. On a cross-origin hop every header carrying a credential is removed.
  *
  * An OAuth2 token fetched from a token endpoint that the upstream rejects with 401 is dropped from
  * the cache and the call is tried once more with a fresh token (it may have been revoked early).
@@ -31,6 +32,7 @@ import { buildRequest, RequestError, toFetchInit, type PreparedRequest } from '.
 import { redactSecrets } from './redact.gen.js';
 import { DEFAULT_MAX_TEXT_BYTES, errorResult, toToolResult } from './result.gen.js';
 import type { ApiConfig, ToolEntry } from './types.gen.js';
+import { fetchExchange, nodeExchange, type Exchange, type UpstreamResponse } from './upstream.gen.js';
 
 /** Upstream request timeout when the environment does not set one: covers token fetch, request and body. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -42,7 +44,10 @@ export interface ToolCallerDeps {
   /** The base URL for one tool (operation-level servers); default: always `baseUrl`. */
   baseUrlFor?: (entry: ToolEntry) => string;
   env: Record<string, string | undefined>;
-  /** Default: the global fetch. */
+  /**
+   * Sends the upstream requests (and OAuth token requests) when given. Default: upstream requests
+   * on node:http/node:https (upstream.gen.ts), token requests with the global fetch.
+   */
   fetch?: typeof fetch;
   timeoutMs: number;
   tokens: TokenCache;
@@ -65,14 +70,26 @@ const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'con
 
 export function createToolCaller(deps: ToolCallerDeps): ToolCaller {
   const fetchImpl = deps.fetch ?? fetch;
+  const exchange = deps.fetch !== undefined ? fetchExchange(deps.fetch) : nodeExchange;
   const maxTextBytes = deps.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES;
   const upstream = safeHost(deps.baseUrl);
   const hooks = usableHooks(deps.hooks);
   const hooked = hooks.beforeRequest !== undefined || hooks.auth !== undefined || hooks.afterResponse !== undefined;
   const log = deps.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   return async (entry, args, signal) => {
-    const timeout = AbortSignal.timeout(deps.timeoutMs);
-    const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
+    // One signal for the timeout and the caller's cancellation, released when the call ends: cheaper
+    // than AbortSignal.timeout + AbortSignal.any, whose timer and signals live on for the whole timeout.
+    const controller = new AbortController();
+    const combined = controller.signal;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException(`upstream did not answer within ${deps.timeoutMs} ms`, 'TimeoutError'));
+    }, deps.timeoutMs);
+    timer.unref();
+    const cancel = (): void => controller.abort(signal?.reason);
+    if (signal?.aborted) cancel();
+    else signal?.addEventListener('abort', cancel, { once: true });
     const context = hooked ? toolContext(entry, deps.generatedNames?.get(entry) ?? entry.definition.name, args, combined) : undefined;
     // Live: the auth hook adds to it as it sets credentials, so a failure mid-way is still redacted.
     let secrets: string[] = [];
@@ -94,24 +111,24 @@ export function createToolCaller(deps: ToolCallerDeps): ToolCaller {
           applied = await fromEnvironment();
         }
         secrets = applied.secrets.filter((s) => s !== '');
-        const response = await send(fetchImpl, req, combined, secrets);
+        const response = await send(exchange, req, combined, secrets);
         if (response.status === 401 && attempt === 0 && applied.fetchedTokens.filter((t) => deps.tokens.invalidate(t)).length > 0) {
-          await response.body?.cancel().catch(() => undefined);
+          await response.discard();
           continue;
         }
         const validateOutput = deps.outputValidators?.get(entry.definition.name);
-        const toResult = (answer: Response): Promise<CallToolResult> =>
+        const toResult = (answer: Response | UpstreamResponse): Promise<CallToolResult> =>
           toToolResult(answer, entry, {
             maxTextBytes,
             ...(validateOutput !== undefined ? { validateOutput } : {}),
             redact: (text) => redactSecrets(text, secrets),
           });
-        if (hooks.afterResponse !== undefined) return await runAfterResponse(hooks.afterResponse, context!, sent, response, toResult);
+        if (hooks.afterResponse !== undefined) return await runAfterResponse(hooks.afterResponse, context!, sent, response.toResponse(), toResult);
         return await toResult(response);
       }
     } catch (error) {
       if (combined.aborted) {
-        return combined.reason === timeout.reason
+        return timedOut
           ? errorResult(`upstream did not answer within ${deps.timeoutMs} ms`, 'timeout')
           : errorResult('the call was cancelled before the upstream answered', 'cancelled');
       }
@@ -123,20 +140,23 @@ export function createToolCaller(deps: ToolCallerDeps): ToolCaller {
       if (error instanceof RequestError) return errorResult(redactSecrets(error.message, secrets), 'request');
       if (error instanceof AuthError) return errorResult(redactSecrets(error.message, secrets), 'auth');
       return errorResult(`request to ${host} failed: ${redactSecrets(describeNetworkError(error), secrets)}`, 'network');
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', cancel);
     }
   };
 }
 
-/** fetch with redirects followed by hand (see the header comment). */
-async function send(fetchImpl: typeof fetch, req: PreparedRequest, signal: AbortSignal, secrets: readonly string[]): Promise<Response> {
+/** The exchange, with redirects followed by hand (see the header comment). */
+async function send(exchange: Exchange, req: PreparedRequest, signal: AbortSignal, secrets: readonly string[]): Promise<UpstreamResponse> {
   const { url, init } = toFetchInit(req);
   let current = new URL(url);
   let method = (init.method ?? 'GET').toUpperCase();
-  let headers = new Headers(init.headers);
-  let body = init.body;
+  let headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+  let body = req.body ?? null;
   for (let hop = 0; ; hop++) {
-    const response = await fetchImpl(current.href, { ...init, method, headers, body, redirect: 'manual', signal });
-    const location = response.headers.get('location');
+    const response = await exchange({ method, url: current, headers, body, signal });
+    const location = response.header('location');
     if (!REDIRECT_STATUSES.has(response.status) || location === null || hop === MAX_REDIRECTS) return response;
     let next: URL;
     try {
@@ -145,7 +165,7 @@ async function send(fetchImpl: typeof fetch, req: PreparedRequest, signal: Abort
       return response; // not a URL: the 3xx goes back to the model as it is
     }
     if (next.protocol !== 'http:' && next.protocol !== 'https:') return response;
-    await response.body?.cancel().catch(() => undefined);
+    await response.discard();
     headers = new Headers(headers);
     // Fetch standard, HTTP-redirect fetch step 12: 303 (except HEAD), and 301/302 after POST, become a GET without body.
     if ((response.status === 303 && method !== 'HEAD') || ((response.status === 301 || response.status === 302) && method === 'POST')) {

@@ -54,12 +54,17 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
   return out;
 }
 
+/** Reused: a TextDecoder keeps no state between calls that do not stream. */
+const UTF8 = new TextDecoder('utf-8');
+
 export function decode(bytes: Uint8Array, charset: string | undefined, json: boolean): string {
   const label = json || charset === undefined ? 'utf-8' : charset;
+  const lower = label.toLowerCase();
+  if (lower === 'utf-8' || lower === 'utf8') return UTF8.decode(bytes); // drops a leading BOM
   try {
-    return new TextDecoder(label).decode(bytes); // drops a leading BOM
+    return new TextDecoder(label).decode(bytes);
   } catch {
-    return new TextDecoder('utf-8').decode(bytes); // a charset this runtime does not know
+    return UTF8.decode(bytes); // a charset this runtime does not know
   }
 }
 
