@@ -4,10 +4,30 @@
  * lost connections and kept-alive connections.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeNetworkError } from '../../templates/runtime/network-error.gen.js';
 import { fetchExchange, nodeExchange, type Exchange, type UpstreamRequest } from '../../templates/runtime/upstream.gen.js';
+
+/** A self-signed certificate for 127.0.0.1 (test only). */
+const TLS_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgPthuuh9ZJnU7a1Um
+KM5DXKopd05zw6EhbIDuq1PPQgmhRANCAAT10UsfdIY5V4mfq5zvJ0KzZyB5KWcJ
+VkjWfaUM/dLMgeerLsHhlvI8XmVd0XUw8ysqBIVY7H78YM2zueC55dXA
+-----END PRIVATE KEY-----`;
+const TLS_CERT = `-----BEGIN CERTIFICATE-----
+MIIBmzCCAUGgAwIBAgIUZKKXpVvgD+Nm+UQDhy7KpBC65lgwCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTI2MTEzMDE4MjI0M1oYDzIxMjYxMTA2
+MTgyMjQzWjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAAT10UsfdIY5V4mfq5zvJ0KzZyB5KWcJVkjWfaUM/dLMgeerLsHhlvI8
+XmVd0XUw8ysqBIVY7H78YM2zueC55dXAo28wbTAdBgNVHQ4EFgQU2zXNkQq6zZin
+nWFT36vJuI6vd4IwHwYDVR0jBBgwFoAU2zXNkQq6zZinnWFT36vJuI6vd4IwDwYD
+VR0TAQH/BAUwAwEB/zAaBgNVHREEEzARhwR/AAABgglsb2NhbGhvc3QwCgYIKoZI
+zj0EAwIDSAAwRQIgD+PMcW2eOPsdaYBBRVlJRGuwVEkddJXDGrE1lEkQhocCIQCw
+wuUtpOYnwct4y4dibcAmi7aCZ7zCG6QJjzQnwqHWVA==
+-----END CERTIFICATE-----`;
 
 interface Received {
   method: string;
@@ -216,6 +236,21 @@ describe('nodeExchange answers', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     await expect(nodeExchange(request({ url: new URL(`http://127.0.0.1:${port}/`) }))).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
+  it('https: an untrusted certificate fails as it fails with fetch', async () => {
+    const tls = createTlsServer({ key: TLS_KEY, cert: TLS_CERT }, (_req, res) => res.end('secret'));
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = new URL(`https://127.0.0.1:${(tls.address() as AddressInfo).port}/x`);
+      const ours = await nodeExchange(request({ url })).catch((error: unknown) => error);
+      const theirs = await viaFetch(request({ url })).catch((error: unknown) => error);
+      expect(describeNetworkError(ours)).toBe('TLS certificate problem (DEPTH_ZERO_SELF_SIGNED_CERT)');
+      expect(describeNetworkError(theirs)).toBe(describeNetworkError(ours));
+    } finally {
+      tls.closeAllConnections();
+      await new Promise<void>((resolve) => tls.close(() => resolve()));
+    }
   });
 
   it('the signal stops the wait for the answer, with its reason', async () => {
