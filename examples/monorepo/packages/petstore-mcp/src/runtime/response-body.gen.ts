@@ -22,36 +22,62 @@ export async function readBody(response: Response, keep: number, limit: number):
     await response.body.cancel().catch(() => undefined);
     return { bytes: new Uint8Array(0), total: declared, exact: true, complete: false };
   }
-  const chunks: Uint8Array[] = [];
-  let kept = 0;
-  let total = 0;
+  const body = new BodyAccumulator(keep, limit);
   const reader = response.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    total += value.byteLength;
-    if (kept < keep) {
-      const part = value.byteLength <= keep - kept ? value : value.subarray(0, keep - kept);
-      chunks.push(part);
-      kept += part.byteLength;
-    }
-    if (total > limit) {
+    if (body.add(value)) {
       await reader.cancel().catch(() => undefined);
-      return { bytes: concat(chunks, kept), total, exact: false, complete: false };
+      return body.cut();
     }
   }
-  return { bytes: concat(chunks, kept), total, exact: true, complete: kept === total };
+  return body.ended();
 }
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
+/**
+ * A body arriving in chunks (from fetch's reader or a Node stream, see upstream.gen.ts): keeps the
+ * first `keep` bytes and counts all of them, and says when the count passes `limit`.
+ */
+export class BodyAccumulator {
+  private readonly chunks: Uint8Array[] = [];
+  private kept = 0;
+  private total = 0;
+  private readonly keep: number;
+  private readonly limit: number;
+
+  // Plain fields, no parameter properties: Node runs these files with type stripping only.
+  constructor(keep: number, limit: number) {
+    this.keep = keep;
+    this.limit = limit;
   }
-  return out;
+
+  /** Takes the next chunk; true once the body is over the limit (stop reading). */
+  add(chunk: Uint8Array): boolean {
+    this.total += chunk.byteLength;
+    if (this.kept < this.keep) {
+      const part = chunk.byteLength <= this.keep - this.kept ? chunk : chunk.subarray(0, this.keep - this.kept);
+      this.chunks.push(part);
+      this.kept += part.byteLength;
+    }
+    return this.total > this.limit;
+  }
+
+  /** The body when its end came. */
+  ended(): Body {
+    return { bytes: concat(this.chunks, this.kept), total: this.total, exact: true, complete: this.kept === this.total };
+  }
+
+  /** The body when reading stopped at the limit: `total` is then a lower bound. */
+  cut(): Body {
+    return { bytes: concat(this.chunks, this.kept), total: this.total, exact: false, complete: false };
+  }
+}
+
+/** The chunks as one plain Uint8Array (a view when there is one chunk, as the fetch reader returns). */
+export function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const one = chunks.length === 1 ? chunks[0]! : chunks.length === 0 ? new Uint8Array(0) : Buffer.concat(chunks, size);
+  return one.constructor === Uint8Array ? one : new Uint8Array(one.buffer, one.byteOffset, one.byteLength);
 }
 
 /** Reused: a TextDecoder keeps no state between calls that do not stream. */

@@ -21,7 +21,7 @@ import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders 
 import { request as httpsRequest } from 'node:https';
 import { pipeline, Readable, Transform } from 'node:stream';
 import { constants as zlib, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
-import { readBody, type Body } from './response-body.gen.js';
+import { BodyAccumulator, concat, readBody, type Body } from './response-body.gen.js';
 
 export interface UpstreamRequest {
   readonly method: string;
@@ -271,9 +271,7 @@ function readStream(res: IncomingMessage, stream: Readable, encoded: boolean, ke
     });
   }
   return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
-    let kept = 0;
-    let total = 0;
+    const body = new BodyAccumulator(keep, limit);
     const settle = (): void => {
       stream.off('data', onData);
       stream.off('end', onEnd);
@@ -282,22 +280,16 @@ function readStream(res: IncomingMessage, stream: Readable, encoded: boolean, ke
       signal.removeEventListener('abort', onAbort);
     };
     const onData = (chunk: Buffer): void => {
-      total += chunk.byteLength;
-      if (kept < keep) {
-        const part = chunk.byteLength <= keep - kept ? chunk : chunk.subarray(0, keep - kept);
-        chunks.push(part);
-        kept += part.byteLength;
-      }
-      if (total > limit) {
+      if (body.add(chunk)) {
         settle();
         res.destroy();
         if (stream !== res) stream.destroy();
-        resolve({ bytes: concat(chunks, kept), total, exact: false, complete: false });
+        resolve(body.cut());
       }
     };
     const onEnd = (): void => {
       settle();
-      resolve({ bytes: concat(chunks, kept), total, exact: true, complete: kept === total });
+      resolve(body.ended());
     };
     const onError = (error: Error): void => {
       settle();
@@ -321,12 +313,6 @@ function readStream(res: IncomingMessage, stream: Readable, encoded: boolean, ke
     stream.on('close', onClose);
     signal.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/** The chunks as one plain Uint8Array (a view when there is one chunk, as the fetch reader returns). */
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const one = chunks.length === 1 ? chunks[0]! : chunks.length === 0 ? new Uint8Array(0) : Buffer.concat(chunks, size);
-  return one.constructor === Uint8Array ? one : new Uint8Array(one.buffer, one.byteOffset, one.byteLength);
 }
 
 /** The answer as a fetch Response, as `fetch` would have given it: body unread, decoded, `url` set. */
