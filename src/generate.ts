@@ -90,7 +90,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const summaries = summarizeTools(tools.tools);
   const changes = diffTools(previous?.tools, summaries);
   const inputs = recordInputs(loaded);
-  const record = { ...(optionsHash !== undefined ? { options: optionsHash } : {}), ...inputs, tools: summaries };
+  const record = { version, ...(optionsHash !== undefined ? { options: optionsHash } : {}), ...inputs, tools: summaries };
   const report = writePlan(plan, outDir, mode, { previous, record });
   done('write', report.upToDate ? 'up to date' : `${report.created.length} created, ${report.updated.length} updated, ${report.removed.length} removed`);
   return { loaded, diagnostics, report, changes, skipped: false, inputs: [...loaded.files.keys()], toolCount: tools.tools.length, timings };

@@ -41,6 +41,8 @@ export interface WriteReport {
 
 /** What the new manifest records besides the files (see manifest.ts). */
 export interface ManifestRecord {
+  /** openapi-mcp's version (see generator-version.ts), when the caller has it already. */
+  version?: string;
   options?: string;
   root?: string;
   inputs?: InputRecord[];
@@ -84,7 +86,7 @@ export function writePlan(plan: EmitPlan, outDir: string, mode: WriteMode = 'wri
     if (file.owner === 'generator') hashes.set(file.path, sha256(bytes));
     else userFiles.push(file.path);
   }
-  const manifest = renderManifest({ version: generatorVersion(), ...options.record, files: hashes, userFiles });
+  const manifest = renderManifest({ ...options.record, version: options.record?.version ?? generatorVersion(), files: hashes, userFiles });
   encoded.set(MANIFEST_FILE, Buffer.from(manifest));
   const files: GeneratedFile[] = [...plan.files, { path: MANIFEST_FILE, contents: manifest, owner: 'generator' }];
   const byPath = new Map(files.map((f) => [f.path, f]));
