@@ -15,6 +15,7 @@ import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import type { Tool } from '../model/tool-model.js';
 import { TOOLS_PER_FILE } from './code-files.js';
+import { DistinctJson } from './distinct-json.js';
 import { literalRef, printSourceFile, type Statement } from './printer.js';
 import { docComment, schemaDoc, schemaToType, TypeMemo } from './schema-types.js';
 
@@ -40,34 +41,28 @@ interface Variant {
 /** Names every distinct definition of every tool schema. */
 class DefinitionNames {
   readonly variants: Variant[] = [];
-  private readonly byObject = new Map<object, string>();
-  private readonly byText = new Map<string, string>();
+  private readonly distinct = new DistinctJson<string>();
   private readonly used = new Set<string>();
 
   add(schema: JsonSchemaObject | undefined): void {
     const defs = defsOf(schema);
     for (const key of Object.keys(defs)) {
       const def = defs[key]!;
-      if (typeof def === 'object' && this.byObject.has(def)) continue;
-      const text = JSON.stringify(def);
-      let name = this.byText.get(text);
-      if (name === undefined) {
+      this.distinct.entry(def, () => {
         const base = typeName(key);
-        name = base;
+        let name = base;
         for (let i = 2; this.used.has(name); i++) name = `${base}${i}`;
         this.used.add(name);
-        this.byText.set(text, name);
         this.variants.push({ name, schema: def, defs });
-      }
-      if (typeof def === 'object') this.byObject.set(def, name);
+        return name;
+      });
     }
   }
 
   /** The name of `defs[key]` (after {@link add} saw those defs). */
   nameOf(defs: Record<string, JsonSchema>, key: string): string | undefined {
     const def = Object.hasOwn(defs, key) ? defs[key] : undefined;
-    if (def === undefined) return undefined;
-    return typeof def === 'object' ? this.byObject.get(def) : this.byText.get(JSON.stringify(def));
+    return def === undefined ? undefined : this.distinct.find(def);
   }
 }
 

@@ -7,32 +7,17 @@
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import type { Tool, ToolDefinition } from '../model/tool-model.js';
 import { setOwn } from '../normalize/set-own.js';
+import { DistinctJson } from './distinct-json.js';
 
 /** The distinct definitions in order of first use, and the index of each. */
 export class DefinitionTable {
   /** The JSON text of each definition, by index. */
   readonly texts: string[] = [];
-  private readonly byObject = new Map<object, number>();
-  private readonly byText = new Map<string, number>();
+  private readonly distinct = new DistinctJson<number>();
 
-  /**
-   * The index of `def`. Objects are serialized once (the map stage shares one object between the
-   * tools that use a definition); equal JSON gets one index whatever the object.
-   */
+  /** The index of `def`: equal JSON gets one index whatever the object. */
   indexOf(def: JsonSchema): number {
-    if (typeof def === 'object' && def !== null) {
-      const known = this.byObject.get(def);
-      if (known !== undefined) return known;
-    }
-    const text = JSON.stringify(def);
-    let index = this.byText.get(text);
-    if (index === undefined) {
-      index = this.texts.length;
-      this.texts.push(text);
-      this.byText.set(text, index);
-    }
-    if (typeof def === 'object' && def !== null) this.byObject.set(def, index);
-    return index;
+    return this.distinct.entry(def, (text) => this.texts.push(text) - 1);
   }
 }
 
