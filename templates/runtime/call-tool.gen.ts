@@ -32,7 +32,7 @@ import { buildRequest, RequestError, toFetchInit, type PreparedRequest } from '.
 import { redactSecrets } from './redact.gen.js';
 import { DEFAULT_MAX_TEXT_BYTES, errorResult, toToolResult } from './result.gen.js';
 import type { ApiConfig, ToolEntry } from './types.gen.js';
-import { fetchExchange, nodeExchange, type Exchange, type UpstreamResponse } from './upstream.gen.js';
+import { fetchExchange, nodeExchange, REDIRECT_STATUSES, type Exchange, type UpstreamResponse } from './upstream.gen.js';
 
 /** Upstream request timeout when the environment does not set one: covers token fetch, request and body. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -65,7 +65,6 @@ export interface ToolCallerDeps {
 
 export type ToolCaller = (entry: ToolEntry, args: Record<string, unknown>, signal?: AbortSignal) => Promise<CallToolResult>;
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
 
 export function createToolCaller(deps: ToolCallerDeps): ToolCaller {

@@ -75,7 +75,7 @@ export class BodyAccumulator {
 }
 
 /** The chunks as one plain Uint8Array (a view when there is one chunk, as the fetch reader returns). */
-export function concat(chunks: Uint8Array[], size: number): Uint8Array {
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
   const one = chunks.length === 1 ? chunks[0]! : chunks.length === 0 ? new Uint8Array(0) : Buffer.concat(chunks, size);
   return one.constructor === Uint8Array ? one : new Uint8Array(one.buffer, one.byteOffset, one.byteLength);
 }

@@ -21,7 +21,7 @@ import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders 
 import { request as httpsRequest } from 'node:https';
 import { pipeline, Readable, Transform } from 'node:stream';
 import { constants as zlib, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
-import { BodyAccumulator, concat, readBody, type Body } from './response-body.gen.js';
+import { BodyAccumulator, readBody, type Body } from './response-body.gen.js';
 
 export interface UpstreamRequest {
   readonly method: string;
@@ -61,7 +61,7 @@ const FETCH_DEFAULT_HEADERS: ReadonlyArray<readonly [string, string]> = [
 /** Sent once more on a new connection when a reused one turns out closed (RFC 9110 §9.2.2). */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /** Exchanges through `fetchImpl` (redirects never followed). */
 export function fetchExchange(fetchImpl: typeof fetch): Exchange {
@@ -256,15 +256,9 @@ function readStream(res: IncomingMessage, stream: Readable, encoded: boolean, ke
   // Usually the whole answer came with its headers: take it from the buffer at once rather than
   // chunk by chunk, then wait for its end (which hands the connection back to the agent).
   if (stream === res && res.complete && !res.destroyed && res.readableLength <= limit && !signal.aborted) {
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for (let chunk: Buffer | null = res.read(); chunk !== null; chunk = res.read()) {
-      chunks.push(chunk);
-      total += chunk.byteLength;
-    }
-    const whole = concat(chunks, total);
-    const kept = Math.min(keep, total);
-    const body: Body = { bytes: kept === total ? whole : whole.subarray(0, kept), total, exact: true, complete: kept === total };
+    const whole = new BodyAccumulator(keep, limit);
+    for (let chunk: Buffer | null = res.read(); chunk !== null; chunk = res.read()) whole.add(chunk);
+    const body = whole.ended();
     return res.readableEnded ? Promise.resolve(body) : new Promise((resolve) => {
       res.once('end', () => resolve(body));
       res.once('close', () => resolve(body));
