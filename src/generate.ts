@@ -3,7 +3,7 @@ import { DiagnosticBag, displayDiagnostic, UserError } from './diagnostics.js';
 import { emitPackage, type EmitOptions } from './emit/emit-package.js';
 import type { LoadedSpec } from './load/loaded-spec.js';
 import { loadSpec } from './load/load-spec.js';
-import type { PrefetchedFile } from './load/prefetch.js';
+import { prefetchedBytes, type PrefetchedFile } from './load/prefetch.js';
 import { validateSpec } from './load/validate-spec.js';
 import type { MapOptions } from './map/map-options.js';
 import { mapToTools } from './map/map-tools.js';
@@ -68,8 +68,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const previous = readManifest(outDir);
   const optionsHash = hashOptions(options);
   const version = generatorVersion();
-  if (mode === 'write' && options.force !== true && isUpToDate(outDir, previous, { input: options.input, cwd, version, options: optionsHash })) {
-    return { ...skippedRun(previous!, options.input, cwd), diagnostics: new DiagnosticBag(), timings };
+  if (mode === 'write' && options.force !== true && previous !== undefined) {
+    // The CLI is reading the root file already: the freshness check hashes those bytes.
+    const rootBytes = await prefetchedBytes(options.prefetched);
+    if (isUpToDate(outDir, previous, { input: options.input, cwd, version, options: optionsHash, rootBytes })) {
+      return { ...skippedRun(previous, options.input, cwd), diagnostics: new DiagnosticBag(), timings };
+    }
   }
   const loaded = await loadSpec(options.input, { cwd, prefetched: options.prefetched });
   const diagnostics = new DiagnosticBag();

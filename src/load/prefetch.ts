@@ -12,6 +12,15 @@ export interface PrefetchedFile {
   bytes: Promise<Buffer>;
 }
 
+/** The bytes once read, with their URL; `undefined` when there is nothing prefetched or the read failed. */
+export async function prefetchedBytes(prefetched: PrefetchedFile | undefined): Promise<{ url: string; bytes: Buffer } | undefined> {
+  if (prefetched === undefined) return undefined;
+  return prefetched.bytes.then(
+    (bytes) => ({ url: prefetched.url, bytes }),
+    () => undefined,
+  );
+}
+
 /** Starts reading `input` (a path or `file:` URL relative to `cwd`); `undefined` for remote or invalid inputs. */
 export function prefetchFile(input: string, cwd: string): PrefetchedFile | undefined {
   let url: string;

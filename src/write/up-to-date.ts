@@ -40,6 +40,8 @@ export interface FreshnessKey {
   cwd: string;
   version: string;
   options: string | undefined;
+  /** The root file's bytes, already read by the CLI (see load/prefetch.ts): hashed instead of reading it again. */
+  rootBytes?: { url: string; bytes: Uint8Array } | undefined;
 }
 
 /** Whether `outDir` (with its manifest `previous`) is exactly what a full run would write; see the module comment. */
@@ -61,15 +63,17 @@ export function isUpToDate(outDir: string, previous: Manifest | undefined, key: 
     } catch {
       return false;
     }
-    if (url.protocol !== 'file:' || !sameHash(fileURLToPath(url), input.sha256)) return false;
+    if (url.protocol !== 'file:') return false;
+    const known = key.rootBytes?.url === url.href ? key.rootBytes.bytes : undefined;
+    if (!sameHash(fileURLToPath(url), input.sha256, known)) return false;
   }
   for (const [path, sha256] of previous.files) if (!sameHash(join(outDir, path), sha256)) return false;
   return previous.userFiles.every((path) => existsSync(join(outDir, path)));
 }
 
-function sameHash(path: string, sha256: string): boolean {
+function sameHash(path: string, sha256: string, bytes?: Uint8Array): boolean {
   try {
-    return sha256Hex(readFileSync(path)) === sha256;
+    return sha256Hex(bytes ?? readFileSync(path)) === sha256;
   } catch {
     return false;
   }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../../src/load/load-spec.js';
-import { prefetchFile } from '../../src/load/prefetch.js';
+import { prefetchedBytes, prefetchFile } from '../../src/load/prefetch.js';
 
 const spec = (title: string): string => JSON.stringify({ openapi: '3.1.0', info: { title, version: '1' }, paths: {} });
 
@@ -20,6 +20,14 @@ describe('prefetchFile', () => {
     const prefetched = prefetchFile('api.json', dir)!;
     expect(prefetched.url).toBe(pathToFileURL(join(dir, 'api.json')).href);
     expect((await prefetched.bytes).toString()).toBe(spec('on disk'));
+  });
+
+  it('prefetchedBytes: the bytes with their URL, or nothing when the read failed or nothing was prefetched', async () => {
+    const dir = project();
+    const ok = prefetchFile('api.json', dir)!;
+    expect(await prefetchedBytes(ok)).toEqual({ url: ok.url, bytes: Buffer.from(spec('on disk')) });
+    expect(await prefetchedBytes(prefetchFile('missing.json', dir))).toBeUndefined();
+    expect(await prefetchedBytes(undefined)).toBeUndefined();
   });
 
   it('does nothing for remote specs', () => {

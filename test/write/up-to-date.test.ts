@@ -43,6 +43,15 @@ const key = (dir: string, over: Partial<{ input: string; version: string; option
 });
 
 describe('isUpToDate', () => {
+  it('hashes the root bytes it is given (the CLI prefetched them) instead of reading the file', () => {
+    const { dir, out, manifest } = project();
+    writeFileSync(join(dir, 'api/spec.yaml'), 'changed on disk');
+    const url = pathToFileURL(join(dir, 'api/spec.yaml')).href;
+    expect(isUpToDate(out, manifest, { ...key(dir), rootBytes: { url, bytes: Buffer.from('root') } })).toBe(true);
+    expect(isUpToDate(out, manifest, { ...key(dir), rootBytes: { url, bytes: Buffer.from('root!') } })).toBe(false);
+    expect(isUpToDate(out, manifest, key(dir))).toBe(false);
+  });
+
   it('true when every input, output and user file matches', () => {
     const { dir, out, manifest } = project();
     expect(isUpToDate(out, manifest, key(dir))).toBe(true);
