@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench`: times the peer generator and our CLI on real specs. See bench/README.md.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { USAGE, UsageError, parseBenchArgs } from './lib/args.mjs';
 import { CASE_DESCRIPTIONS, planCases } from './lib/cases.mjs';
+import { gitCommit } from './lib/git.mjs';
 import { describeFailure, detectRssProbe, runMeasured } from './lib/measure.mjs';
 import { locateOursCli } from './lib/ours.mjs';
 import { PEER_PACKAGE, PEER_VERSION, ensurePeer } from './lib/peer.mjs';
@@ -15,14 +15,6 @@ import { resolveSpecs } from './lib/specs.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (message) => process.stderr.write(`${message}\n`);
-
-function gitCommit() {
-  const result = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  });
-  return result.status === 0 ? result.stdout.trim() : undefined;
-}
 
 async function runOnce(item, probe, options, abortSignal) {
   const tmp = item.needsOutDir
@@ -141,7 +133,7 @@ async function main(argv) {
   const results = entries.map((e) => e.result);
   const rows = buildRows(results);
   const cpu = os.cpus()[0]?.model ?? 'unknown cpu';
-  const commit = gitCommit();
+  const commit = gitCommit(repoRoot);
   process.stdout.write(
     [
       '',

@@ -2,12 +2,12 @@
 // `npm run bench:server`: times the generated MCP server for the GitHub spec — install + build,
 // start-up to the first tools/list answer, per-call overhead over a direct upstream request.
 // See bench/README.md.
-import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from './lib/args.mjs';
+import { gitCommit } from './lib/git.mjs';
 import { locateOursCli } from './lib/ours.mjs';
 import { PEER_PACKAGE, PEER_VERSION, ensurePeer } from './lib/peer.mjs';
 import { SERVER_USAGE, parseServerBenchArgs } from './lib/server-args.mjs';
@@ -20,11 +20,6 @@ import { runStartupPhase } from './lib/server-startup.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (message) => process.stderr.write(`${message}\n`);
-
-function gitCommit() {
-  const result = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' });
-  return result.status === 0 ? result.stdout.trim() : undefined;
-}
 
 async function loadClient(notes) {
   try {
@@ -119,7 +114,7 @@ async function main(argv) {
   process.removeListener('SIGINT', onSigint);
 
   const cpu = os.cpus()[0]?.model ?? 'unknown cpu';
-  const commit = gitCommit();
+  const commit = gitCommit(repoRoot);
   const out = [
     '',
     `node ${process.version}, ${os.platform()} ${os.arch()}, ${os.cpus().length} x ${cpu}${commit === undefined ? '' : `, openapi-mcp @ ${commit}`}`,

@@ -24,7 +24,8 @@ export class UsageError extends Error {
   }
 }
 
-function positiveInt(name, text, min) {
+/** `--name`'s value as an integer of at least `min`; UsageError otherwise. */
+export function positiveInt(name, text, min) {
   if (!/^\d+$/.test(text)) throw new UsageError(`--${name} must be an integer, got "${text}"`);
   const value = Number(text);
   if (value < min) throw new UsageError(`--${name} must be at least ${min}, got ${value}`);

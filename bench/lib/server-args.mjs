@@ -1,6 +1,6 @@
 // Command-line parsing for `npm run bench:server`. Pure: takes argv, returns options or throws.
 import { parseArgs } from 'node:util';
-import { UsageError } from './args.mjs';
+import { UsageError, positiveInt } from './args.mjs';
 
 export const SERVER_PHASES = Object.freeze(['build', 'startup', 'call']);
 
@@ -30,13 +30,6 @@ Options:
   --timeout <s>          kill a command (npm install, npm run build) after this many seconds (default 300)
   --json <file>          write raw results (every sample) as JSON
   -h, --help             show this help`;
-
-function positiveInt(name, text, min) {
-  if (!/^\d+$/.test(text)) throw new UsageError(`--${name} must be an integer, got "${text}"`);
-  const value = Number(text);
-  if (value < min) throw new UsageError(`--${name} must be at least ${min}, got ${value}`);
-  return value;
-}
 
 /** Options for bench/server.mjs; throws UsageError for a bad command line. */
 export function parseServerBenchArgs(argv) {
