@@ -1,0 +1,139 @@
+/**
+ * What a tool surface costs a model: tokens of the `tools/list` answer, counted with OpenAI's
+ * o200k_base encoding (gpt-tokenizer, loaded only when a count is asked for). Other models'
+ * tokenizers give counts a few percent apart; the figures are for comparing tool surfaces and
+ * budgets, not for billing.
+ *
+ * A tool costs the tokens of its JSON as `tools/list` sends it (`JSON.stringify(definition)`);
+ * the breakdown counts `inputSchema`, `outputSchema` and the texts (`title` + `description`) on
+ * their own, so the three shares do not quite add up to the total (names, annotations and JSON
+ * punctuation are the rest). The whole answer is the sum of its tools plus the `{"tools":[…]}`
+ * wrapper, which matches counting the answer's JSON in one piece to a few tokens (each tool is
+ * counted once; the whole answer is not tokenized a second time).
+ */
+import type { ToolDefinition } from '../model/tool-model.js';
+
+export const TOKENIZER = 'o200k_base';
+
+/** A function that counts the tokens of one text. */
+export type CountTokens = (text: string) => number;
+
+export interface ToolCost {
+  name: string;
+  /** Tokens of the tool's JSON as listed. */
+  tokens: number;
+  inputSchema: number;
+  outputSchema: number;
+  /** `title` + `description`. */
+  descriptions: number;
+  /** UTF-8 bytes of the tool's JSON. */
+  bytes: number;
+  toolset?: string;
+}
+
+export interface ToolsetCost {
+  name: string;
+  tools: number;
+  tokens: number;
+  bytes: number;
+}
+
+export interface ToolListCost {
+  tokenizer: typeof TOKENIZER;
+  tools: number;
+  /** Tokens of the whole `tools/list` result, `{"tools":[…]}`. */
+  tokens: number;
+  bytes: number;
+  /** Sums over the tools. */
+  inputSchema: number;
+  outputSchema: number;
+  descriptions: number;
+  /** Median tokens per tool (the lower middle for an even count; 0 without tools). */
+  median: number;
+  /** The most expensive tools, most expensive first (ties by name). */
+  top: ToolCost[];
+  /** Per toolset, most expensive first, when a grouping was given. */
+  toolsets?: ToolsetCost[];
+  /** Every tool, in the order given. */
+  perTool: ToolCost[];
+}
+
+export interface ToolListCostOptions {
+  /** How many of the most expensive tools `top` lists (default 10). */
+  top?: number;
+  /** The toolset a tool belongs to; with it, `toolsets` and each `ToolCost.toolset` are filled. */
+  toolsetOf?: (tool: ToolDefinition, index: number) => string;
+}
+
+/** Loads the o200k_base tokenizer (a 2.4 MB module: only when counting). */
+export async function loadTokenCounter(): Promise<CountTokens> {
+  const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
+  return (text) => countTokens(text);
+}
+
+/** Counts the tokens of a `tools/list` answer; loads the tokenizer. */
+export async function countToolListTokens(tools: readonly ToolDefinition[], options: ToolListCostOptions = {}): Promise<ToolListCost> {
+  return measureToolList(tools, await loadTokenCounter(), options);
+}
+
+const WRAPPER = '{"tools":[]}';
+
+/** The same, with a counter already loaded (synchronous). */
+export function measureToolList(tools: readonly ToolDefinition[], count: CountTokens, options: ToolListCostOptions = {}): ToolListCost {
+  const perTool = tools.map((tool, index): ToolCost => {
+    const json = JSON.stringify(tool);
+    const text = (tool.title ?? '') + (tool.title !== undefined ? '\n' : '') + tool.description;
+    return {
+      name: tool.name,
+      tokens: count(json),
+      inputSchema: count(JSON.stringify(tool.inputSchema)),
+      outputSchema: tool.outputSchema === undefined ? 0 : count(JSON.stringify(tool.outputSchema)),
+      descriptions: text === '' ? 0 : count(text),
+      bytes: Buffer.byteLength(json),
+      ...(options.toolsetOf !== undefined ? { toolset: options.toolsetOf(tool, index) } : {}),
+    };
+  });
+  const sum = (key: 'tokens' | 'inputSchema' | 'outputSchema' | 'descriptions' | 'bytes'): number => perTool.reduce((n, t) => n + t[key], 0);
+  // The commas between tools: one byte each, and no token (`},{"` encodes like `}{"`: measured
+  // exact to 4 tokens in 1.9 M on GitHub's tools).
+  const separators = Math.max(0, perTool.length - 1);
+  const sorted = [...perTool].sort(byCost);
+  const counts = perTool.map((t) => t.tokens).sort((a, b) => a - b);
+  return {
+    tokenizer: TOKENIZER,
+    tools: perTool.length,
+    tokens: sum('tokens') + count(WRAPPER),
+    bytes: sum('bytes') + separators + WRAPPER.length,
+    inputSchema: sum('inputSchema'),
+    outputSchema: sum('outputSchema'),
+    descriptions: sum('descriptions'),
+    median: counts.length === 0 ? 0 : counts[Math.floor((counts.length - 1) / 2)]!,
+    top: sorted.slice(0, options.top ?? 10),
+    ...(options.toolsetOf !== undefined ? { toolsets: groupByToolset(perTool) } : {}),
+    perTool,
+  };
+}
+
+function byCost(a: { tokens: number; name: string }, b: { tokens: number; name: string }): number {
+  return b.tokens - a.tokens || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
+function groupByToolset(perTool: readonly ToolCost[]): ToolsetCost[] {
+  const groups = new Map<string, ToolsetCost>();
+  for (const tool of perTool) {
+    const name = tool.toolset ?? '';
+    const group = groups.get(name) ?? { name, tools: 0, tokens: 0, bytes: 0 };
+    group.tools += 1;
+    group.tokens += tool.tokens;
+    group.bytes += tool.bytes;
+    groups.set(name, group);
+  }
+  return [...groups.values()].sort(byCost);
+}
+
+/** `1234567` → `1.23 M`, `48213` → `48.2 k`, `950` → `950`: for one-line summaries. */
+export function formatTokens(tokens: number): string {
+  if (tokens >= 999_500) return `${(tokens / 1_000_000).toPrecision(3)} M`;
+  if (tokens >= 1000) return `${(tokens / 1000).toPrecision(3)} k`;
+  return String(tokens);
+}

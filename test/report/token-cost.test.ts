@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '../../src/model/tool-model.js';
+import { countToolListTokens, formatTokens, loadTokenCounter, measureToolList, TOKENIZER } from '../../src/report/token-cost.js';
+
+const tool = (name: string, description: string, extra: Partial<ToolDefinition> = {}): ToolDefinition => ({
+  name,
+  description,
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  ...extra,
+});
+
+const tools: ToolDefinition[] = [
+  tool('get_repo', 'Gets a repository.', {
+    title: 'Get a repository',
+    inputSchema: {
+      type: 'object',
+      properties: { owner: { type: 'string', description: 'The account owner.' }, repo: { type: 'string' } },
+      required: ['owner', 'repo'],
+      additionalProperties: false,
+    },
+    outputSchema: { type: 'object', properties: { id: { type: 'integer' }, full_name: { type: 'string' } } },
+    annotations: { readOnlyHint: true },
+  }),
+  tool('delete_repo', 'Deletes a repository. This cannot be undone, so ask before calling it twice.', { annotations: { destructiveHint: true } }),
+  tool('ping', 'Ping.'),
+];
+
+describe('o200k_base counter', () => {
+  it('counts known texts', async () => {
+    const count = await loadTokenCounter();
+    expect(TOKENIZER).toBe('o200k_base');
+    expect(count('')).toBe(0);
+    expect(count('hello world')).toBe(2);
+    expect(count('{"type":"object"}')).toBeGreaterThan(2);
+  });
+});
+
+describe('measureToolList', () => {
+  it('counts each tool as listed and breaks it down', async () => {
+    const count = await loadTokenCounter();
+    const cost = await countToolListTokens(tools);
+    expect(cost.tools).toBe(3);
+    const [repo, del, ping] = cost.perTool;
+    expect(repo).toEqual({
+      name: 'get_repo',
+      tokens: count(JSON.stringify(tools[0])),
+      inputSchema: count(JSON.stringify(tools[0]!.inputSchema)),
+      outputSchema: count(JSON.stringify(tools[0]!.outputSchema)),
+      descriptions: count('Get a repository\nGets a repository.'),
+      bytes: Buffer.byteLength(JSON.stringify(tools[0])),
+    });
+    expect(del!.outputSchema).toBe(0);
+    expect(ping!.descriptions).toBe(count('Ping.'));
+    expect(cost.inputSchema).toBe(cost.perTool.reduce((n, t) => n + t.inputSchema, 0));
+    expect(cost.outputSchema).toBe(repo!.outputSchema);
+    expect(cost.descriptions).toBe(repo!.descriptions + del!.descriptions + ping!.descriptions);
+    // Shares are parts of each tool.
+    for (const t of cost.perTool) expect(t.inputSchema + t.outputSchema + t.descriptions).toBeLessThan(t.tokens);
+  });
+
+  it('the total matches counting the whole answer in one piece, within a few tokens', async () => {
+    const count = await loadTokenCounter();
+    const many = Array.from({ length: 40 }, (_, i) => ({ ...tools[i % 3]!, name: `${tools[i % 3]!.name}_${i}` }));
+    const cost = measureToolList(many, count);
+    const exact = count(JSON.stringify({ tools: many }));
+    expect(Math.abs(cost.tokens - exact)).toBeLessThanOrEqual(4);
+    expect(cost.bytes).toBe(Buffer.byteLength(JSON.stringify({ tools: many })));
+  });
+
+  it('top lists the most expensive tools first, ties by name, at most `top`', async () => {
+    const count = await loadTokenCounter();
+    const cost = measureToolList(tools, count, { top: 2 });
+    expect(cost.top.map((t) => t.name)).toEqual(['get_repo', 'delete_repo']);
+    const same = measureToolList([tool('b', 'x'), tool('a', 'x'), tool('c', 'x')], count);
+    expect(same.top.map((t) => t.name)).toEqual(['a', 'b', 'c']);
+    expect(measureToolList(Array.from({ length: 12 }, (_, i) => tool(`t${i}`, 'x')), count).top).toHaveLength(10);
+  });
+
+  it('median: the middle tool, the lower middle for an even count, 0 for none', async () => {
+    const count = (text: string): number => text.length; // a stand-in counter: lengths are easy to reason about
+    expect(measureToolList([tool('a', 'x'), tool('bbbbbbbb', 'x'), tool('cc', 'x')], count).median).toBe(count(JSON.stringify(tool('cc', 'x'))));
+    expect(measureToolList([tool('a', 'x'), tool('bb', 'x')], count).median).toBe(count(JSON.stringify(tool('a', 'x'))));
+    expect(measureToolList([], count)).toMatchObject({ tools: 0, median: 0, top: [], perTool: [], tokens: count('{"tools":[]}') });
+  });
+
+  it('groups by toolset when given a grouping, most expensive first', async () => {
+    const count = await loadTokenCounter();
+    const cost = measureToolList(tools, count, { toolsetOf: (t) => (t.name === 'ping' ? 'meta' : 'repos') });
+    expect(cost.perTool.map((t) => t.toolset)).toEqual(['repos', 'repos', 'meta']);
+    expect(cost.toolsets).toEqual([
+      { name: 'repos', tools: 2, tokens: cost.perTool[0]!.tokens + cost.perTool[1]!.tokens, bytes: cost.perTool[0]!.bytes + cost.perTool[1]!.bytes },
+      { name: 'meta', tools: 1, tokens: cost.perTool[2]!.tokens, bytes: cost.perTool[2]!.bytes },
+    ]);
+    expect(measureToolList(tools, count).toolsets).toBeUndefined();
+  });
+});
+
+describe('formatTokens', () => {
+  const cases: [number, string][] = [
+    [0, '0'],
+    [950, '950'],
+    [1000, '1.00 k'],
+    [48213, '48.2 k'],
+    [349_999, '350 k'],
+    [1_911_184, '1.91 M'],
+  ];
+  for (const [given, want] of cases) it(`${given} → ${want}`, () => expect(formatTokens(given)).toBe(want));
+});
