@@ -9,6 +9,7 @@ import type { MapOptions } from './map-options.js';
 import { buildOutputSchema } from './output-schema.js';
 import { SchemaBundler } from './schema-bundle.js';
 import { selectOperations } from './selection.js';
+import { toolsetName } from './toolset.js';
 import { assignToolNames, TOOL_NAME_RULES } from './tool-name.js';
 import { isSensitiveParameter } from './sensitive.js';
 import type { SensitivityCheck } from './header-annotations.js';
@@ -127,7 +128,7 @@ function mapOperation(op: Operation, name: string, overrides: ToolOverrides, run
   }
   if (op.servers) binding.servers = op.servers;
   if (output) binding.output = { status: output.status, mediaType: output.mediaType, ...(output.wrappedIn !== undefined ? { wrappedIn: output.wrappedIn } : {}) };
-  return { definition, binding, source: op.source };
+  return { definition, binding, toolset: toolsetName(op), source: op.source };
 }
 
 function titleOf(summary: string | undefined): string | undefined {

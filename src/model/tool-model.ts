@@ -60,6 +60,8 @@ export interface HandlerBinding {
 
 export interface Tool {
   definition: ToolDefinition;
+  /** The toolset it belongs to: first tag, else first path segment (see map/toolset.ts). */
+  toolset?: string;
   binding: HttpBinding | HandlerBinding;
   source?: SourceLocation;
 }
