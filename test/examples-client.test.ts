@@ -27,8 +27,8 @@ describe('examples/petstore/client', () => {
 
     // The README's "Typed client" example type-checks against it (the example's server package is
     // petstore-mcp; this client-only package of the same spec is petstore-mcp-client).
-    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-    const block = /### Typed client[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    const readme = readFileSync(join(REPO_ROOT, 'docs/generate.md'), 'utf8');
+    const block = /## Typed client[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(block).toContain("from 'petstore-mcp/client'");
     writeFileSync(join(dir, 'readme-example.ts'), `${block!.replace("'petstore-mcp/client'", "'petstore-mcp-client/client'")}\nexport {};\n`);
     writeFileSync(join(dir, 'tsconfig.readme.json'), JSON.stringify({
