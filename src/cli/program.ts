@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { UserError } from '../diagnostics.js';
 import { prefetchFile } from '../load/prefetch.js';
@@ -18,6 +19,7 @@ const SELECTION_HELP = {
 export function buildProgram(): Command {
   const program = new Command('openapi-mcp')
     .description('Turn OpenAPI documents into Model Context Protocol (MCP) tools, servers and clients.')
+    .version(`openapi-mcp ${ownVersion()}`, '-v, --version', 'print the version')
     .showHelpAfterError()
     .exitOverride();
   program
@@ -64,6 +66,12 @@ export function buildProgram(): Command {
       return (await import('./generate-command.js')).generateCommand(spec, flags, prefetched);
     });
   return program;
+}
+
+/** openapi-mcp's version, from its package.json (two levels up from both src/cli/ and dist/cli/). */
+function ownVersion(): string {
+  const data = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return typeof data.version === 'string' ? data.version : 'unknown';
 }
 
 function parsePositive(value: string, flag: string): number {

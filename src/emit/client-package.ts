@@ -9,6 +9,7 @@ import { isSchemaObject } from '../model/json-schema.js';
 import type { Tool, ToolModel } from '../model/tool-model.js';
 import { clientMethodNames, emitClientFiles, type ClientPackageInfo } from './client-files.js';
 import { typeNameOfMethod } from './client-types.js';
+import { packageJsonFile } from './package-json.js';
 import { markdownCell, oneLine, renderTemplate } from './templates.js';
 import { GENERATED_DEPENDENCIES, GENERATED_DEV_DEPENDENCIES } from './versions.js';
 
@@ -51,19 +52,34 @@ export function clientUsage(tools: readonly Tool[], importPath: string, connect:
   }).trimEnd();
 }
 
+/** The generated description's start: a description that starts otherwise is the user's (package-json.ts). */
+const CLIENT_DESCRIPTION = 'Typed MCP client for ';
+
 /** The files of a package that holds only the typed client. */
 export function emitClientOnlyPackage(model: ToolModel, info: ClientPackageInfo): GeneratedFile[] {
   const file = (path: string, contents: string): GeneratedFile => ({ path, contents, owner: 'generator' });
   const client = '@modelcontextprotocol/client';
   const methods = clientMethodNames(model.tools);
   return [
-    file('package.json', renderTemplate('client-package/package.json', {
+    packageJsonFile({
       name: info.name,
       version: info.version,
-      description: oneLine(`Typed MCP client for ${info.title}`),
+      description: oneLine(`${CLIENT_DESCRIPTION}${info.title}`),
+      type: 'module',
+      license: 'UNLICENSED',
+      private: true,
+      main: 'dist/client/index.js',
+      types: 'dist/client/index.d.ts',
+      exports: {
+        '.': { types: './dist/client/index.d.ts', default: './dist/client/index.js' },
+        './client': { types: './dist/client/index.d.ts', default: './dist/client/index.js' },
+      },
+      files: ['dist'],
+      engines: { node: '>=20' },
+      scripts: { build: 'tsc -p tsconfig.json' },
       dependencies: { [client]: GENERATED_DEPENDENCIES[client] },
       devDependencies: GENERATED_DEV_DEPENDENCIES,
-    })),
+    }, CLIENT_DESCRIPTION),
     file('tsconfig.json', renderTemplate('package/tsconfig.json', {})),
     file('.gitignore', renderTemplate('package/gitignore', {})),
     file('README.md', renderTemplate('client-package/README.md', {

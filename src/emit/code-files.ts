@@ -124,7 +124,30 @@ export function emitMainFile(): GeneratedFile {
     { kind: 'import', names: ['hooks'], from: './hooks.js' },
     { kind: 'import', names: ['main'], from: './runtime/cli.gen.js' },
     { kind: 'import', names: ['tools'], from: './tools/index.gen.js' },
-    { kind: 'raw', text: 'await main({ config, tools, hooks, argv: process.argv.slice(2), env: process.env });' },
+    { kind: 'raw', text: 'await main({ config, tools, hooks, argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });' },
   ], [], `#!/usr/bin/env node\n${GENERATED_HEADER}`);
   return generated('src/main.ts', text);
+}
+
+/**
+ * `src/index.ts`: the package's entry (`import … from '<package>'`). Importing it starts nothing
+ * and reads no tool data; `startServer` does what the bin does.
+ */
+export function emitIndexFile(): GeneratedFile {
+  const text = `${GENERATED_HEADER}/**
+ * This package's entry point. Importing it starts nothing: the server starts from the bin
+ * (\`node dist/main.js\`) or from \`startServer(argv)\`, which takes the bin's arguments.
+ */
+import { config } from "./config.gen.js";
+import type { Environment, RunningServer } from "./runtime/cli.gen.js";
+
+export { config };
+export type { RunningServer };
+
+export async function startServer(argv: readonly string[] = [], env: Environment = process.env): Promise<RunningServer | undefined> {
+  const [{ main }, { tools }, { hooks }] = await Promise.all([import("./runtime/cli.gen.js"), import("./tools/index.gen.js"), import("./hooks.js")]);
+  return main({ config, tools, hooks, argv, env, packageJson: new URL("../package.json", import.meta.url) });
+}
+`;
+  return generated('src/index.ts', text);
 }

@@ -3,7 +3,7 @@ import type { ToolModel } from '../model/tool-model.js';
 import { buildApiConfig } from './api-config.js';
 import { emitClientFiles } from './client-files.js';
 import { emitClientOnlyPackage } from './client-package.js';
-import { emitConfigFile, emitMainFile, emitRuntimeFiles, emitToolFiles } from './code-files.js';
+import { emitConfigFile, emitIndexFile, emitMainFile, emitRuntimeFiles, emitToolFiles } from './code-files.js';
 import { emitHooksFile } from './hooks-file.js';
 import { checkPackageName, defaultPackageName } from './package-naming.js';
 import { emitStaticFiles } from './static-files.js';
@@ -28,6 +28,7 @@ export function emitPackage(model: ToolModel, options: EmitOptions = {}): EmitPl
     emitConfigFile(api.config),
     ...emitToolFiles(model.tools),
     emitMainFile(),
+    emitIndexFile(),
     emitHooksFile(),
     ...emitClientFiles(model.tools, client, 'server'),
   ];

@@ -3,9 +3,13 @@ import type { ToolModel } from '../model/tool-model.js';
 import type { ApiConfigResult } from './api-config.js';
 import { clientMethodNames } from './client-files.js';
 import { clientUsage } from './client-package.js';
+import { packageJsonFile } from './package-json.js';
 import { binName } from './package-naming.js';
 import { markdownCell, oneLine, renderTemplate } from './templates.js';
 import { GENERATED_DEPENDENCIES, GENERATED_DEV_DEPENDENCIES } from './versions.js';
+
+/** The generated description's start: a description that starts otherwise is the user's (package-json.ts). */
+const SERVER_DESCRIPTION = 'MCP server for ';
 
 /** package.json, tsconfig.json, README.md, .env.example and .gitignore from their templates. */
 export function emitStaticFiles(model: ToolModel, api: ApiConfigResult): GeneratedFile[] {
@@ -28,14 +32,27 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult): Generat
   });
   const file = (path: string, contents: string): GeneratedFile => ({ path, contents, owner: 'generator' });
   return [
-    file('package.json', renderTemplate('package/package.json', {
+    packageJsonFile({
       name: config.name,
       version: config.version,
-      description: oneLine(`MCP server for ${config.title}`),
-      bin: serverName,
+      description: oneLine(`${SERVER_DESCRIPTION}${config.title}`),
+      type: 'module',
+      license: 'UNLICENSED',
+      private: true,
+      bin: { [serverName]: 'dist/main.js' },
+      // The package's entry starts nothing (the bin does): see code-files.ts emitIndexFile.
+      main: 'dist/index.js',
+      types: 'dist/index.d.ts',
+      exports: {
+        '.': { types: './dist/index.d.ts', default: './dist/index.js' },
+        './client': { types: './dist/client/index.d.ts', default: './dist/client/index.js' },
+      },
+      files: ['dist', 'data'],
+      engines: { node: '>=20' },
+      scripts: { build: 'tsc -p tsconfig.json', start: 'node dist/main.js' },
       dependencies: GENERATED_DEPENDENCIES,
       devDependencies: GENERATED_DEV_DEPENDENCIES,
-    })),
+    }, SERVER_DESCRIPTION),
     file('tsconfig.json', renderTemplate('package/tsconfig.json', {})),
     file('.gitignore', renderTemplate('package/gitignore', {})),
     file('.env.example', renderTemplate('package/env.example', { name: config.name, variables })),

@@ -10,6 +10,11 @@ export interface GeneratedFile {
   bytes?: Uint8Array;
   /** `generator` files are rewritten on every run; `user` files are created once and then left alone. */
   owner: 'generator' | 'user';
+  /**
+   * For a generator file the user may edit in part (package.json): given the file as it is on disk,
+   * returns it with only the generator's part brought up to date (`contents` is for a new file).
+   */
+  merge?: (current: string) => string;
 }
 
 /** What `emit` produces: the files of one package, sorted by path. */

@@ -5,6 +5,8 @@
  * - generator-owned files are written when their bytes differ; one that was edited since the last
  *   generation (its bytes are not the ones the manifest recorded) is overwritten all the same and
  *   reported in `overwritten`;
+ * - a generator file with a `merge` (package.json) keeps the user's part: only what the merge
+ *   changes is written, and edits to the user's part are not reported as overwritten;
  * - user-owned files are created when missing and never touched again;
  * - a file the manifest lists but the plan no longer has is removed only while it still holds the
  *   bytes the generator wrote, is a regular file (not a symlink) and lies inside the directory (symlinks
@@ -81,7 +83,9 @@ export function writePlan(plan: EmitPlan, outDir: string, mode: WriteMode = 'wri
   const encoded = new Map<string, Buffer>();
   for (const file of plan.files) {
     if (!isSafeRelativePath(file.path) || file.path === MANIFEST_FILE) throw new Error(`emit produced an invalid path: ${JSON.stringify(file.path)}`);
-    const bytes = file.bytes !== undefined ? Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength) : Buffer.from(file.contents);
+    const onDisk = file.merge !== undefined ? readOrUndefined(join(outDir, file.path)) : undefined;
+    const bytes = onDisk !== undefined ? Buffer.from(file.merge!(onDisk.toString('utf8')))
+      : file.bytes !== undefined ? Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength) : Buffer.from(file.contents);
     encoded.set(file.path, bytes);
     if (file.owner === 'generator') hashes.set(file.path, sha256(bytes));
     else userFiles.push(file.path);
@@ -97,7 +101,7 @@ export function writePlan(plan: EmitPlan, outDir: string, mode: WriteMode = 'wri
     else if (file.owner === 'user' || current.equals(encoded.get(file.path)!)) report.unchanged++;
     else {
       report.updated.push(file.path);
-      if (file.path !== MANIFEST_FILE && previous?.files.get(file.path) !== sha256(current)) report.overwritten.push(file.path);
+      if (file.path !== MANIFEST_FILE && file.merge === undefined && previous?.files.get(file.path) !== sha256(current)) report.overwritten.push(file.path);
     }
   }
   for (const [path, hash] of previous?.files ?? []) {

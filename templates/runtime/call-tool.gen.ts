@@ -61,6 +61,8 @@ export interface ToolCallerDeps {
   generatedNames?: ReadonlyMap<ToolEntry, string>;
   /** Where a failing hook is reported; default: stderr. */
   log?: (line: string) => void;
+  /** The user-agent of upstream requests that set none themselves (package-info.gen.ts). */
+  userAgent?: string;
 }
 
 export type ToolCaller = (entry: ToolEntry, args: Record<string, unknown>, signal?: AbortSignal) => Promise<CallToolResult>;
@@ -96,6 +98,7 @@ export function createToolCaller(deps: ToolCallerDeps): ToolCaller {
     try {
       for (let attempt = 0; ; attempt++) {
         let req = buildRequest(entry.binding, args, deps.baseUrlFor?.(entry) ?? deps.baseUrl, entry.definition.inputSchema);
+        if (deps.userAgent !== undefined && !req.headers.has('user-agent')) req.headers.set('user-agent', deps.userAgent);
         if (hooks.beforeRequest !== undefined) req = await runBeforeRequest(hooks.beforeRequest, context!, req);
         host = safeHost(req.url.href);
         const sent = hooks.afterResponse !== undefined ? copyRequest(req) : req;

@@ -11,6 +11,7 @@ import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
 import { checkHooks, type Hooks } from './hooks.gen.js';
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, serveHttp, type RunningHttpServer } from './http.gen.js';
 import { TokenCache } from './oauth-token.gen.js';
+import { readPackageInfo, userAgent, type PackageInfo } from './package-info.gen.js';
 import { errorResult } from './result.gen.js';
 import { createServerFactory, describeError, type Logger } from './server.gen.js';
 import { startStdio } from './stdio.gen.js';
@@ -28,6 +29,7 @@ export interface CliArgs {
   allowedHosts: string[];
   baseUrl?: string;
   help: boolean;
+  version: boolean;
 }
 
 /** A command-line mistake: one line on stderr and exit code 2, no stack. */
@@ -54,6 +56,8 @@ export interface MainOptions {
   setExitCode?: (code: number) => void;
   /** Close the HTTP server and exit on SIGINT/SIGTERM; default true. */
   handleSignals?: boolean;
+  /** The package's package.json, for `--version` and the user agent; default: the config's name and version. */
+  packageJson?: URL;
 }
 
 export interface RunningServer {
@@ -66,7 +70,7 @@ export interface RunningServer {
 const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host']);
 
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { http: false, port: DEFAULT_HTTP_PORT, host: DEFAULT_HTTP_HOST, allowedHosts: [], help: false };
+  const args: CliArgs = { http: false, port: DEFAULT_HTTP_PORT, host: DEFAULT_HTTP_HOST, allowedHosts: [], help: false, version: false };
   let portOrHost: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -74,6 +78,10 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     const flag = eq === -1 ? arg : arg.slice(0, eq);
     if (flag === '--help' || flag === '-h') {
       args.help = true;
+      continue;
+    }
+    if (flag === '--version' || flag === '-v') {
+      args.version = true;
       continue;
     }
     if (flag === '--http') {
@@ -97,7 +105,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       args.baseUrl = value;
     }
   }
-  if (portOrHost !== undefined && !args.http && !args.help) throw new UsageError(`${portOrHost} needs --http`);
+  if (portOrHost !== undefined && !args.http && !args.help && !args.version) throw new UsageError(`${portOrHost} needs --http`);
   return args;
 }
 
@@ -115,6 +123,7 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   const out = options.out ?? ((text: string) => process.stdout.write(text));
   const setExitCode = options.setExitCode ?? ((code: number) => void (process.exitCode = code));
   const name = printable(config.name);
+  const pkg: PackageInfo = readPackageInfo(options.packageJson, { name: config.name, version: config.version });
 
   let args: CliArgs;
   try {
@@ -130,6 +139,10 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     out(usage(config, options.tools.length));
     return undefined;
   }
+  if (args.version) {
+    out(`${printable(pkg.name)} ${printable(pkg.version)}\n`);
+    return undefined;
+  }
 
   const overridden = applyToolOverrides(options.tools, options.hooks?.tools);
   for (const warning of [...checkHooks(options.hooks), ...overridden.warnings]) log(`${name}: ${warning}`);
@@ -138,9 +151,10 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     ...(options.hooks !== undefined ? { hooks: options.hooks } : {}),
     generatedNames: overridden.generatedNames,
     log,
+    userAgent: userAgent(pkg),
   });
-  const factory = createServerFactory(config, table, callTool, { log });
-  const what = `${name} ${printable(config.version)}`;
+  const factory = createServerFactory({ ...config, version: pkg.version }, table, callTool, { log });
+  const what = `${name} ${printable(pkg.version)}`;
   const count = `${table.all.length} tool${table.all.length === 1 ? '' : 's'}`;
 
   if (!args.http) {
@@ -176,7 +190,7 @@ function toolCaller(
   override: string | undefined,
   outputValidators: ReadonlyMap<string, (value: unknown) => string | undefined>,
   log: Logger,
-  user: Pick<ToolCallerDeps, 'hooks' | 'generatedNames' | 'log'>,
+  user: Pick<ToolCallerDeps, 'hooks' | 'generatedNames' | 'log' | 'userAgent'>,
 ): ToolCaller {
   let baseUrl: string;
   try {
@@ -253,6 +267,7 @@ export function usage(config: ApiConfig, toolCount: number): string {
     `  --host H            HTTP interface to bind (default ${DEFAULT_HTTP_HOST})`,
     '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
     `  --base-url URL      upstream base URL (overrides ${e.baseUrl})`,
+    '  -v, --version       print the package name and version',
     '  -h, --help          show this help',
     '',
     'Environment:',

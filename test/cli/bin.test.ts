@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN } from '../support/run-cli.js';
+import { BIN, REPO_ROOT, runCli } from '../support/run-cli.js';
 
 describe('the built bin (dist/cli/bin.js, bundled by rolldown)', () => {
   it('is executable and runs through its shebang, as node_modules/.bin/openapi-mcp does', () => {
@@ -11,5 +11,13 @@ describe('the built bin (dist/cli/bin.js, bundled by rolldown)', () => {
     const r = spawnSync(BIN, ['--help'], { encoding: 'utf8', env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}` } });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('Usage: openapi-mcp');
+  });
+
+  it('--version and -v print openapi-mcp and the version of its package.json', () => {
+    const { version } = JSON.parse(readFileSync(`${REPO_ROOT}/package.json`, 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const r = runCli([flag]);
+      expect([r.code, r.stdout, r.stderr]).toEqual([0, `openapi-mcp ${version}\n`, '']);
+    }
   });
 });

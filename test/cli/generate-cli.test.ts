@@ -40,7 +40,8 @@ describe('openapi-mcp generate (the built bin)', () => {
     expect(pkg.engines).toEqual({ node: '>=20' });
     expect(pkg.scripts).toEqual({ build: 'tsc -p tsconfig.json', start: 'node dist/main.js' });
     expect(pkg.dependencies).toEqual({ '@modelcontextprotocol/client': '2.4.0', '@modelcontextprotocol/node': '2.1.2', '@modelcontextprotocol/server': '2.4.0' });
-    expect(pkg.exports).toEqual({ '.': './dist/main.js', './client': { types: './dist/client/index.d.ts', default: './dist/client/index.js' } });
+    // The entry starts nothing (the bin does): src/index.ts.
+    expect(pkg.exports).toEqual({ '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './client': { types: './dist/client/index.d.ts', default: './dist/client/index.js' } });
     expect(readFileSync(join(out, '.env.example'), 'utf8').split('\n').filter((l) => /^[A-Z_0-9]+=$/.test(l))).toEqual([
       'PETS_V2_BASE_URL=',
       'PETS_V2_TIMEOUT_MS=',

@@ -42,7 +42,7 @@ describe('resolveBaseUrl', () => {
       want: "the server URL https://{tenant}.example.com uses {tenant}, which has no definition; set PETS_BASE_URL to the API's base URL",
     },
     { name: 'a base URL variable that is not absolute', given: { servers: [REGIONAL], env: { PETS_BASE_URL: 'localhost:8080' } }, want: 'PETS_BASE_URL must be an http or https URL; set PETS_BASE_URL to the API\'s base URL' },
-    { name: 'an override that is not a URL', given: { servers: [REGIONAL], env: {}, override: 'not a url' }, want: "the --base-url value is not an absolute URL; set PETS_BASE_URL to the API's base URL, e.g. https://api.example.com/v1" },
+    { name: 'an override that is not a URL', given: { servers: [REGIONAL], env: {}, override: 'not a url' }, want: "the --base-url value is not an absolute URL; give --base-url the API's base URL, e.g. https://api.example.com/v1" },
     { name: 'an override with credentials (not repeated)', given: { servers: [], env: {}, override: 'https://user:s3cret@h.example.com' }, want: 'the --base-url value must not contain a user name or password; configure credentials through their environment variables' },
     { name: 'a ftp server', given: { servers: [{ url: 'ftp://h.example.com', variables: {} }], env: {} }, want: 'the server URL "ftp://h.example.com" must be an http or https URL; set PETS_BASE_URL to the API\'s base URL' },
   ];

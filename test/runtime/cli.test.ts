@@ -12,12 +12,14 @@ import { fixtureConfig, upstreamTools } from './server-fixtures.js';
 const hooks = fileURLToPath(new URL('./fixtures/ts-resolve-hooks.mjs', import.meta.url));
 const cliMain = fileURLToPath(new URL('./fixtures/cli-main.ts', import.meta.url));
 
-const defaults: CliArgs = { http: false, port: 3000, host: '127.0.0.1', allowedHosts: [], help: false };
+const defaults: CliArgs = { http: false, port: 3000, host: '127.0.0.1', allowedHosts: [], help: false, version: false };
 
 describe('parseArgs', () => {
   const cases: { name: string; given: string[]; want: CliArgs }[] = [
     { name: 'nothing: stdio', given: [], want: defaults },
     { name: '--http', given: ['--http'], want: { ...defaults, http: true } },
+    { name: '--version', given: ['--version'], want: { ...defaults, version: true } },
+    { name: '-v', given: ['-v'], want: { ...defaults, version: true } },
     { name: '--port and --host', given: ['--http', '--port', '8080', '--host', '0.0.0.0'], want: { ...defaults, http: true, port: 8080, host: '0.0.0.0' } },
     { name: '--flag=value', given: ['--http', '--port=0', '--host=::1'], want: { ...defaults, http: true, port: 0, host: '::1' } },
     { name: '--allowed-host, repeated', given: ['--http', '--allowed-host', 'a.test', '--allowed-host=b.test'], want: { ...defaults, http: true, allowedHosts: ['a.test', 'b.test'] } },
@@ -71,6 +73,7 @@ describe('usage', () => {
         '  --host H            HTTP interface to bind (default 127.0.0.1)',
         '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
         '  --base-url URL      upstream base URL (overrides FIXTURE_API_BASE_URL)',
+        '  -v, --version       print the package name and version',
         '  -h, --help          show this help',
         '',
         'Environment:',
@@ -158,7 +161,7 @@ describe('main (in-process)', () => {
     {
       name: 'a --base-url that is not http(s)',
       given: ['--base-url', 'ftp://files.test/'],
-      want: 'fixture-api-mcp: the --base-url value must be an http or https URL; set FIXTURE_API_BASE_URL to the API\'s base URL. Try --help.',
+      want: 'fixture-api-mcp: the --base-url value must be an http or https URL; give --base-url the API\'s base URL. Try --help.',
     },
   ];
   for (const { name, given, want } of usageErrors) {

@@ -4,4 +4,4 @@ import { config } from "./config.gen.js";
 import { hooks } from "./hooks.js";
 import { main } from "./runtime/cli.gen.js";
 import { tools } from "./tools/index.gen.js";
-await main({ config, tools, hooks, argv: process.argv.slice(2), env: process.env });
+await main({ config, tools, hooks, argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });

@@ -10,15 +10,16 @@ export class BaseUrlError extends Error {
   override name = 'BaseUrlError';
 }
 
-function checkAbsolute(text: string, source: string, envName: string): URL {
+/** `fix` says what to do, e.g. `set PETSTORE_BASE_URL to the API's base URL`. */
+function checkAbsolute(text: string, source: string, fix: string): URL {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new BaseUrlError(`${source} is not an absolute URL; set ${envName} to the API's base URL, e.g. https://api.example.com/v1`);
+    throw new BaseUrlError(`${source} is not an absolute URL; ${fix}, e.g. https://api.example.com/v1`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new BaseUrlError(`${source} must be an http or https URL; set ${envName} to the API's base URL`);
+    throw new BaseUrlError(`${source} must be an http or https URL; ${fix}`);
   }
   if (url.username !== '' || url.password !== '') {
     throw new BaseUrlError(`${source} must not contain a user name or password; configure credentials through their environment variables`);
@@ -65,9 +66,13 @@ export function resolveBaseUrl(
   envNames: ApiConfig['env'],
   override?: string,
 ): string {
-  if (override !== undefined && override !== '') return checkAbsolute(override, 'the --base-url value', envNames.baseUrl).href;
+  const setEnv = `set ${envNames.baseUrl} to the API's base URL`;
+  if (override !== undefined && override !== '') {
+    // The value itself is not repeated: it may hold a password.
+    return checkAbsolute(override, 'the --base-url value', "give --base-url the API's base URL").href;
+  }
   const fromEnv = env[envNames.baseUrl];
-  if (fromEnv !== undefined && fromEnv !== '') return checkAbsolute(fromEnv, envNames.baseUrl, envNames.baseUrl).href;
+  if (fromEnv !== undefined && fromEnv !== '') return checkAbsolute(fromEnv, envNames.baseUrl, setEnv).href;
   const server = servers[0];
   if (server === undefined) {
     throw new BaseUrlError(`the API description names no server; set ${envNames.baseUrl} to the API's base URL, e.g. https://api.example.com`);
@@ -77,7 +82,7 @@ export function resolveBaseUrl(
     const example = url.startsWith('//') ? `https:${url}` : `https://api.example.com${url.startsWith('/') ? url : ''}`;
     throw new BaseUrlError(`the API's server URL "${url}" is relative; set ${envNames.baseUrl} to the API's absolute base URL, e.g. ${example}`);
   }
-  return checkAbsolute(url, `the server URL "${url}"`, envNames.baseUrl).href;
+  return checkAbsolute(url, `the server URL "${url}"`, setEnv).href;
 }
 
 /** The servers an operation's requests use: its own when it declares any, else the API's. */
