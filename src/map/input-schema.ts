@@ -25,10 +25,15 @@ const LOCATION_ORDER: readonly ParameterLocation[] = ['path', 'query', 'header',
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 const COMPOSITION = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'patternProperties', '$ref'];
 
-/** True when a security scheme supplies this parameter: credentials come from configuration, never from the model. */
-function isCredential(param: Parameter, schemes: Record<string, SecurityScheme>): boolean {
-  for (const scheme of Object.values(schemes)) {
-    if (scheme.type !== 'apiKey' || scheme.in !== param.in || scheme.name === undefined) continue;
+/**
+ * True when a security scheme the operation may use (its effective `security`: its own, else the
+ * root's) supplies this parameter: credentials come from configuration, never from the model. A
+ * scheme the operation does not use leaves a same-named parameter an ordinary argument.
+ */
+function isCredential(param: Parameter, op: Operation, schemes: Record<string, SecurityScheme>): boolean {
+  for (const key of new Set(op.security.flatMap((requirement) => Object.keys(requirement)))) {
+    const scheme = Object.hasOwn(schemes, key) ? schemes[key] : undefined;
+    if (scheme === undefined || scheme.type !== 'apiKey' || scheme.in !== param.in || scheme.name === undefined) continue;
     const same = param.in === 'header' ? scheme.name.toLowerCase() === param.name.toLowerCase() : scheme.name === param.name;
     if (same) return true;
   }
@@ -61,7 +66,7 @@ export function buildInputSchema(op: Operation, ctx: InputSchemaContext): InputS
   const args: Record<string, ArgumentBinding> = {};
   const taken = new Set<string>();
   const params = LOCATION_ORDER.flatMap((loc) =>
-    op.parameters.filter((p) => p.in === loc && !(p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())) && !isCredential(p, ctx.securitySchemes)),
+    op.parameters.filter((p) => p.in === loc && !(p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())) && !isCredential(p, op, ctx.securitySchemes)),
   );
 
   const headerCandidates: { arg: string; param: Parameter; schema: JsonSchemaObject }[] = [];
@@ -84,10 +89,13 @@ export function buildInputSchema(op: Operation, ctx: InputSchemaContext): InputS
   if (body) {
     const schema = ctx.bundler.transform(body.schema, 'request');
     const flat = flattenable(ctx.bundler, schema, taken);
-    if (flat) {
+    // `required` in the spec's array order (not key order), so shuffled keys give the same schema.
+    const flatRequired = flat && Array.isArray(flat.required) ? (flat.required as unknown[]).filter((n): n is string => typeof n === 'string' && Object.hasOwn(flat.properties as object, n)) : [];
+    // An optional body that requires properties stays one optional argument (see docs/request-arguments.md):
+    // then "no body" and "a body with its required properties" are the only choices a model has.
+    if (flat && (body.required || flatRequired.length === 0)) {
       const flatProps = flat.properties as Record<string, JsonSchema>;
-      // `required` in the spec's array order (not key order), so shuffled keys give the same schema.
-      const bodyRequired = body.required && Array.isArray(flat.required) ? (flat.required as unknown[]).filter((n): n is string => typeof n === 'string' && Object.hasOwn(flatProps, n)) : [];
+      const bodyRequired = body.required ? flatRequired : [];
       for (const [name, sub] of Object.entries(flatProps)) {
         setOwn(properties, name, sub);
         setOwn(args, name, { in: 'body', name, required: bodyRequired.includes(name) });

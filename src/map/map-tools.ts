@@ -88,6 +88,7 @@ function mapOperation(op: Operation, name: string, overrides: ToolOverrides, run
   const { bundler, options, diagnostics } = run;
   const input = buildInputSchema(op, { bundler, securitySchemes: run.model.securitySchemes, isSensitive: run.isSensitive });
   const output = buildOutputSchema(op, bundler);
+  for (const note of bundler.takeNotes()) diagnostics.warn('schema-oneof-loosened', `tool "${name}": ${note}`, op.source);
   // An extension's description or title replaces the spec's, through the same sanitizer and checks.
   const summary = overrides.description ? undefined : op.summary;
   const text = overrides.description?.value ?? op.description;

@@ -1,6 +1,9 @@
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import { setOwn } from '../normalize/set-own.js';
+import { hidingKeyword, loosenedOneOf, withoutHidden } from './schema-direction.js';
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** Requests never carry `readOnly` properties; responses never carry `writeOnly` ones. */
 export type Direction = 'request' | 'response';
@@ -45,6 +48,8 @@ export class SchemaBundler {
   readonly memo = new Map<string, unknown>();
   /** The definitions each transformed definition references directly, found once per run. */
   private readonly refs: Record<Direction, Map<string, string[]>> = { request: new Map(), response: new Map() };
+  /** Findings of `transform` not yet reported (see takeNotes). */
+  private readonly notes: string[] = [];
 
   constructor(private readonly defs: Readonly<Record<string, JsonSchema>>) {}
 
@@ -78,14 +83,19 @@ export class SchemaBundler {
     return out;
   }
 
-  /** Strips what `direction` must not carry; returns the same object when nothing changes. */
-  transform(schema: JsonSchema, direction: Direction): JsonSchema {
+  /**
+   * Strips what `direction` must not carry; returns the same object when nothing changes.
+   * `inherited`: property names hidden by the object this schema is a composition member of.
+   */
+  transform(schema: JsonSchema, direction: Direction, inherited: ReadonlySet<string> = NONE): JsonSchema {
     if (!isSchemaObject(schema)) return schema;
     let out: JsonSchemaObject | undefined;
     const set = (key: string, value: unknown): void => {
       out ??= { ...schema };
       out[key] = value;
     };
+    const composed = schema.allOf !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined;
+    const hidden = composed || schema.required !== undefined ? this.hiddenNames(schema, direction, inherited) : NONE;
     for (const key of SINGLE) {
       const sub = schema[key];
       if (isSchemaObject(sub)) {
@@ -96,18 +106,23 @@ export class SchemaBundler {
     for (const key of ARRAYS) {
       const list = schema[key];
       if (!Array.isArray(list)) continue;
-      const mapped = list.map((s: JsonSchema) => this.transform(s, direction));
+      const mapped = list.map((s: JsonSchema) => this.transform(s, direction, key === 'prefixItems' ? NONE : hidden));
       if (mapped.some((s, i) => s !== list[i])) set(key, mapped);
+      const loosened = key === 'oneOf' ? this.loosenOneOf(list, mapped, direction) : undefined;
+      if (loosened !== undefined) {
+        // Next to an `anyOf` already there, both must hold: the loosened one joins `allOf`.
+        if (schema.anyOf === undefined) set('anyOf', loosened);
+        else set('allOf', [...((out?.allOf ?? schema.allOf ?? []) as JsonSchema[]), { anyOf: loosened }]);
+        delete out!.oneOf;
+      }
     }
     for (const key of MAPS) {
       const map = schema[key];
       if (!isSchemaObject(map)) continue;
       let changed = false;
       const next: Record<string, JsonSchema> = {};
-      const dropped: string[] = [];
       for (const [name, sub] of Object.entries(map)) {
         if (key === 'properties' && this.hidden(sub as JsonSchema, direction)) {
-          dropped.push(name);
           changed = true;
           continue;
         }
@@ -116,18 +131,58 @@ export class SchemaBundler {
         setOwn(next, name, t);
       }
       if (changed) set(key, next);
-      if (dropped.length > 0 && Array.isArray(schema.required)) {
-        set('required', (schema.required as unknown[]).filter((n) => !dropped.includes(n as string)));
-        if ((out!.required as unknown[]).length === 0) delete out!.required;
-      }
+    }
+    const required = withoutHidden(schema.required, hidden);
+    if (required !== schema.required) {
+      set('required', required);
+      if ((required as unknown[]).length === 0) delete out!.required;
     }
     return out ?? schema;
+  }
+
+  /** What diagnostics the transforms since the last call found (one run-wide list, drained by the caller). */
+  takeNotes(): string[] {
+    return this.notes.splice(0);
+  }
+
+  /** Names hidden in `direction` among the object's own properties, those `allOf`/`$ref` bring in, and `inherited`. */
+  private hiddenNames(schema: JsonSchemaObject, direction: Direction, inherited: ReadonlySet<string>): ReadonlySet<string> {
+    const names = new Set(inherited);
+    const seen = new Set<string>();
+    const visit = (node: JsonSchema): void => {
+      if (!isSchemaObject(node)) return;
+      const key = defKeyOf(node);
+      if (key !== undefined && !seen.has(key)) {
+        seen.add(key);
+        const target = this.defs[key];
+        if (target !== undefined) visit(target);
+      }
+      const props = node.properties;
+      if (isSchemaObject(props)) for (const [name, sub] of Object.entries(props)) if (this.hidden(sub as JsonSchema, direction)) names.add(name);
+      if (Array.isArray(node.allOf)) for (const member of node.allOf) visit(member as JsonSchema);
+    };
+    visit(schema);
+    return names.size === 0 ? NONE : names;
+  }
+
+  /** Replaces a `oneOf` that removing properties made ambiguous by an `anyOf` of its distinct branches. */
+  private loosenOneOf(before: JsonSchema[], after: JsonSchema[], direction: Direction): JsonSchema[] | undefined {
+    const effective = (branch: JsonSchema): JsonSchema => {
+      const key = defKeyOf(branch);
+      return key !== undefined && Object.keys(branch as object).length === 1 ? (this.def(key, direction) ?? branch) : branch;
+    };
+    const changed = (i: number): boolean => after[i] !== before[i] || effective(after[i]!) !== (this.resolve(after[i]!) ?? after[i]);
+    const loosened = loosenedOneOf(before, after, changed, effective);
+    if (loosened === undefined) return undefined;
+    const names = after.map((b) => defKeyOf(b) ?? 'an inline schema').join(', ');
+    this.notes.push(`oneOf branches (${names}) become identical or accept any object once ${hidingKeyword(direction)} properties are left out of the ${direction}; accepted as anyOf instead`);
+    return loosened;
   }
 
   /** A property marked readOnly (request) or writeOnly (response), directly, by `$ref`, or by an `allOf` member. */
   private hidden(schema: JsonSchema, direction: Direction): boolean {
     if (!isSchemaObject(schema)) return false;
-    const keyword = direction === 'request' ? 'readOnly' : 'writeOnly';
+    const keyword = hidingKeyword(direction);
     if (schema[keyword] === true) return true;
     const target = this.resolve(schema);
     if (isSchemaObject(target) && target[keyword] === true) return true;

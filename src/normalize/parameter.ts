@@ -54,10 +54,13 @@ export function resolveParameterList(ctx: NormalizeContext, list: unknown, at: S
   return out;
 }
 
-/** Path-item parameters overridden by operation parameters with the same name and location. */
+/**
+ * Path-item parameters overridden by operation parameters with the same name and location. Header
+ * names are case-insensitive (RFC 9110 §5.1), so `X-Foo` and `x-foo` are the same header.
+ */
 export function mergeParameters(pathLevel: RawParameter[], opLevel: RawParameter[]): RawParameter[] {
   const byKey = new Map<string, RawParameter>();
-  for (const p of [...pathLevel, ...opLevel]) byKey.set(`${p.in}\u0000${p.name}`, p);
+  for (const p of [...pathLevel, ...opLevel]) byKey.set(`${p.in}\u0000${p.in === 'header' ? p.name.toLowerCase() : p.name}`, p);
   return [...byKey.values()];
 }
 
@@ -72,6 +75,10 @@ export function normalizeParameter(ctx: NormalizeContext, raw: RawParameter): Pa
   const location = raw.in as ParameterLocation;
   if ((location === 'header' || location === 'cookie') && !HTTP_TOKEN.test(raw.name)) {
     ctx.diagnostics.warn('parameter-name-invalid', `${location} parameter name ${JSON.stringify(raw.name)} is not a valid HTTP token and cannot be sent; ignored`, raw.at);
+    return undefined;
+  }
+  if (location === 'query' && raw.name === '') {
+    ctx.diagnostics.warn('parameter-name-invalid', 'query parameter name "" is empty and cannot be sent; ignored', raw.at);
     return undefined;
   }
   const node = raw.node;

@@ -12,6 +12,8 @@ import { isSchemaObject, type JsonSchema, type JsonSchemaObject } from '../model
 import type { SchemaContext } from './schema-context.js';
 import { checkValue, clone, describeValue, DROPPED_KEYWORDS, SUBSCHEMA_KEYWORDS, VALUE_KEYWORDS } from './schema-keywords.js';
 import { applyOpenApiRewrites } from './schema-openapi.js';
+import { applyDiscriminator } from './schema-discriminator.js';
+import { dropForbiddenRequired } from './schema-required.js';
 import { usablePattern } from './schema-pattern.js';
 import { setOwn } from './set-own.js';
 
@@ -28,6 +30,8 @@ export function convertSchema(schema: unknown, ctx: SchemaContext, at: SourceLoc
   if (typeof schema.$ref === 'string' && ctx.version !== '3.1') return convertRefIgnoringSiblings(schema.$ref, schema, ctx, at);
   const out: JsonSchemaObject = {};
   for (const keyword of Object.keys(schema)) convertKeyword(keyword, schema, out, ctx, at);
+  dropForbiddenRequired(out, ctx.diagnostics, at);
+  if (schema.discriminator !== undefined) applyDiscriminator(out, schema, ctx, at);
   return applyOpenApiRewrites(out, schema);
 }
 

@@ -51,8 +51,13 @@ describe('buildInputSchema', () => {
     const r = build(operation({ method: 'post', requestBody: body({ $ref: '#/$defs/Pet' }) }), defs);
     expect(r.schema).toEqual({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false });
     expect(r.arguments.name).toEqual({ in: 'body', name: 'name', required: true });
+    // An optional body that requires a property is one optional argument: no body, or a valid one.
     const optional = build(operation({ method: 'post', requestBody: body({ $ref: '#/$defs/Pet' }, { required: false }) }), defs);
     expect(optional.schema.required).toBeUndefined();
+    expect(optional.arguments).toEqual({ body: { in: 'body', name: '', required: false } });
+    const loose = { Pet: { type: 'object', properties: { name: { type: 'string' } } } };
+    const optionalLoose = build(operation({ method: 'post', requestBody: body({ $ref: '#/$defs/Pet' }, { required: false }) }), loose);
+    expect(optionalLoose.schema).toEqual({ type: 'object', properties: { name: { type: 'string' } }, additionalProperties: false });
   });
 
   it('keeps arrays, compositions and maps as one body argument with their $defs', () => {
@@ -86,6 +91,7 @@ describe('buildInputSchema', () => {
         param('api_key', 'query', { type: 'string' }),
         param('q', 'query', { type: 'string' }),
       ],
+      security: [{ key: [] }, { q: [] }],
     }), {}, schemes);
     expect(Object.keys(r.schema.properties as object)).toEqual(['q']);
   });
