@@ -7,6 +7,8 @@ import { prefetchedBytes, type PrefetchedFile } from './load/prefetch.js';
 import { validateSpec } from './load/validate-spec.js';
 import type { MapOptions } from './map/map-options.js';
 import { mapToTools } from './map/map-tools.js';
+import { mapManifest, throwOnErrors } from './manifest/map-manifest.js';
+import type { ToolModel } from './model/tool-model.js';
 import { normalizeSpec } from './normalize/normalize-spec.js';
 import { diffTools, type ChangeReport } from './report/change-report.js';
 import { summarizeTools } from './report/tool-summary.js';
@@ -80,9 +82,18 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   diagnostics.items.push(...loaded.diagnostics);
   if (options.validate) diagnostics.items.push(...(await validateSpec(loaded)));
   done('load', `${loaded.files.size} file${loaded.files.size === 1 ? '' : 's'}`);
-  const model = normalizeSpec(loaded, diagnostics);
-  done('normalize', `${model.operations.length} operations`);
-  const tools = mapToTools(model, options, diagnostics);
+  let tools: ToolModel;
+  if (loaded.specVersion === 'manifest') {
+    done('normalize', 'tool manifest');
+    tools = mapManifest(loaded, options, diagnostics);
+    throwOnErrors(diagnostics, loaded);
+    // Packages with handlers come in the next step of issue 13.
+    throw new UserError(`${loaded.root.display}: generating a package from a tool manifest is not supported yet (openapi-mcp tools works)`);
+  } else {
+    const model = normalizeSpec(loaded, diagnostics);
+    done('normalize', `${model.operations.length} operations`);
+    tools = mapToTools(model, options, diagnostics);
+  }
   done('map', `${tools.tools.length} tools`);
   if (options.strict && diagnostics.items.length > 0) {
     const n = diagnostics.items.length;

@@ -5,6 +5,7 @@ import { validateSpec } from './load/validate-spec.js';
 import type { MapOptions } from './map/map-options.js';
 import { mapToTools } from './map/map-tools.js';
 import type { ToolModel } from './model/tool-model.js';
+import { mapManifest, throwOnErrors } from './manifest/map-manifest.js';
 import { normalizeSpec } from './normalize/normalize-spec.js';
 
 export interface MapSpecOptions extends MapOptions {
@@ -20,12 +21,20 @@ export interface MapSpecResult {
   diagnostics: DiagnosticBag;
 }
 
-/** load → normalize → map: the tools a spec yields, with every diagnostic collected on the way. */
+/**
+ * load → normalize → map: the tools a spec yields, with every diagnostic collected on the way. A
+ * tool manifest goes through its own front end (src/manifest/), whose errors throw a UserError.
+ */
 export async function mapSpec(input: string, options: MapSpecOptions = {}): Promise<MapSpecResult> {
   const loaded = await loadSpec(input, options.cwd !== undefined ? { cwd: options.cwd } : {});
   const diagnostics = new DiagnosticBag();
   diagnostics.items.push(...loaded.diagnostics);
   if (options.validate) diagnostics.items.push(...(await validateSpec(loaded)));
+  if (loaded.specVersion === 'manifest') {
+    const tools = mapManifest(loaded, options, diagnostics);
+    throwOnErrors(diagnostics, loaded);
+    return { loaded, tools, diagnostics };
+  }
   const model = normalizeSpec(loaded, diagnostics);
   const tools = mapToTools(model, options, diagnostics);
   return { loaded, tools, diagnostics };

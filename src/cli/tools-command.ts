@@ -2,6 +2,7 @@ import { displayDiagnostic, UserError } from '../diagnostics.js';
 import { mapSpec } from '../map-spec.js';
 import { setOwn } from '../normalize/set-own.js';
 import type { ToolModel } from '../model/tool-model.js';
+import { handlerPath } from '../emit/handler-files.js';
 import { printDiagnostics } from './print-diagnostics.js';
 import { printable } from './printable.js';
 
@@ -39,11 +40,14 @@ export async function toolsCommand(spec: string, flags: ToolsFlags): Promise<voi
   process.stdout.write(flags.json ? toolsJson(result.tools, process.stdout.isTTY ? 2 : undefined) : toolsTable(result.tools));
 }
 
-/** The pinned `tools --json` shape: `{ tools, sources }`. */
+/** The pinned `tools --json` shape: `{ tools, sources }` (a manifest's tools: `{ kind: "handler", handler }`). */
 export function toolsJson(model: ToolModel, indent?: number): string {
   const sources: Record<string, unknown> = {};
   for (const tool of model.tools) {
-    if (tool.binding.kind !== 'http') continue;
+    if (tool.binding.kind === 'handler') {
+      sources[tool.definition.name] = { kind: 'handler', handler: handlerPath(tool.definition.name) };
+      continue;
+    }
     const b = tool.binding;
     const args: Record<string, { in: string; name: string }> = {};
     for (const [arg, binding] of Object.entries(b.arguments)) setOwn(args, arg, { in: binding.in, name: binding.name });
@@ -52,15 +56,16 @@ export function toolsJson(model: ToolModel, indent?: number): string {
   return JSON.stringify({ tools: model.tools.map((t) => t.definition), sources }, null, indent) + '\n';
 }
 
-/** A readable table: name, method, path, mirrored headers. */
+/** A readable table: name, method, path (a manifest's tools: `handler` and the handler file), mirrored headers. */
 export function toolsTable(model: ToolModel): string {
   const rows = model.tools.map((tool) => {
     const headers = Object.values(tool.definition.inputSchema.properties as Record<string, Record<string, unknown>>)
       .map((p) => p['x-mcp-header'])
       .filter((h): h is string => typeof h === 'string')
       .map((h) => `Mcp-Param-${h}`);
-    const b = tool.binding.kind === 'http' ? tool.binding : undefined;
-    return [tool.definition.name, b?.method ?? '', printable(b?.path ?? ''), headers.join(', ')];
+    if (tool.binding.kind === 'handler') return [tool.definition.name, 'handler', handlerPath(tool.definition.name), headers.join(', ')];
+    const b = tool.binding;
+    return [tool.definition.name, b.method, printable(b.path), headers.join(', ')];
   });
   const head = ['NAME', 'METHOD', 'PATH', 'MIRRORED HEADERS'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -91,7 +91,7 @@ function emitDefinitionFiles(tools: readonly Tool[], parts: readonly string[]): 
 function emitMethodTable(tools: readonly Tool[], methods: readonly string[], info: ClientPackageInfo, loaders: readonly string[]): GeneratedFile {
   const table: Record<string, { tool: string; part: number; index: number; wrappedIn?: string }> = {};
   tools.forEach((tool, i) => {
-    const wrappedIn = tool.binding.kind === 'http' ? tool.binding.output?.wrappedIn : undefined;
+    const wrappedIn = tool.binding.output?.wrappedIn;
     table[methods[i]!] = {
       tool: tool.definition.name,
       part: Math.floor(i / TOOLS_PER_FILE),

@@ -161,7 +161,7 @@ function cycles(edges: ReadonlyMap<string, readonly string[]>): Set<string>[] {
 function resultSchema(tool: Tool): JsonSchema | undefined {
   const output = tool.definition.outputSchema;
   if (output === undefined) return undefined;
-  const wrappedIn = tool.binding.kind === 'http' ? tool.binding.output?.wrappedIn : undefined;
+  const wrappedIn = tool.binding.output?.wrappedIn;
   if (wrappedIn === undefined) return output;
   const props = isSchemaObject(output.properties) ? output.properties : {};
   return Object.hasOwn(props, wrappedIn) ? (props[wrappedIn] as JsonSchema) : true;

@@ -16,7 +16,9 @@
  *   `value`, array `examples`) is data, not a reference, and is not followed; a `$ref` that is the
  *   whole value (`example: { $ref: examples.yml#/pets }`) is.
  * - The root file must be an OpenAPI 2.0, 3.0 or 3.1 document with a `paths` object (3.1: or
- *   `webhooks`/`components` instead); anything wrong with the root file stops the run.
+ *   `webhooks`/`components` instead), or a tool manifest (`toolManifest: 1`, see src/manifest/);
+ *   anything wrong with the root file stops the run.
+ * - A tool manifest's refs must stay inside the manifest's directory tree (`ref-outside-manifest`).
  */
 import { DiagnosticBag, UserError } from '../diagnostics.js';
 import { collectExternalRefs, mayHaveExternalRefs } from './collect-external-refs.js';
@@ -28,6 +30,7 @@ import { splitRef } from './resolve-ref.js';
 import { hashBytes, hashSources } from './spec-hash.js';
 import { displayName, isHttpUrl, toSourceUrl } from './source-url.js';
 import { detectSpecVersion } from './spec-version.js';
+import { checkManifestRoot, isToolManifest, manifestTreeOf } from '../manifest/manifest-root.js';
 
 export interface LoadOptions {
   /** Directory that relative paths and display names are relative to. Default: `process.cwd()`. */
@@ -56,13 +59,16 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
   if (!source.ok) throw new UserError(source.message);
   const text = source.bytes.toString('utf8');
   const document = parseDocument(text, rootDisplay);
-  const specVersion = detectSpecVersion(document, rootDisplay);
+  // A tool manifest is recognised by its content (a `toolManifest` field), as OpenAPI is.
+  const manifest = isToolManifest(document);
+  const specVersion = manifest ? checkManifestRoot(document, rootDisplay) : detectSpecVersion(document, rootDisplay);
   const root: SpecFile = { url: rootUrl, display: rootDisplay, document };
 
   const files = new Map<string, SpecFile>([[rootUrl, root]]);
   const bytes = new Map<string, Uint8Array>([[rootUrl, source.bytes]]);
   const diagnostics = new DiagnosticBag();
-  await loadReferencedFiles({ root, text }, { cwd, fetchFn, files, bytes, diagnostics });
+  const confineTo = manifest ? manifestTreeOf(rootUrl) : undefined;
+  await loadReferencedFiles({ root, text }, { cwd, fetchFn, files, bytes, diagnostics, ...(confineTo !== undefined ? { confineTo } : {}) });
   const fileHashes = new Map([...bytes].map(([url, b]) => [url, hashBytes(b)]));
   return { root, files, hash: hashSources(rootUrl, fileHashes), fileHashes, diagnostics: diagnostics.items, specVersion };
 }
@@ -82,6 +88,8 @@ interface LoadState {
   files: Map<string, SpecFile>;
   bytes: Map<string, Uint8Array>;
   diagnostics: DiagnosticBag;
+  /** Tool manifests: every referenced file must lie under this directory URL (the manifest's tree). */
+  confineTo?: string;
 }
 
 /** One `$ref` from a file to another, and why the target is unavailable when that is known up front. */
@@ -108,7 +116,7 @@ async function loadReferencedFiles(start: { root: SpecFile; text: string }, stat
     for (const { file, text } of level) {
       if (!mayHaveExternalRefs(text)) continue;
       for (const { pointer, ref } of collectExternalRefs(file.document)) {
-        const edge = refEdge(file, pointer, ref);
+        const edge = refEdge(file, pointer, ref, state.confineTo);
         edges.push(edge);
         if (edge.refused === undefined && !files.has(edge.target) && !failed.has(edge.target)) wanted.add(edge.target);
       }
@@ -139,7 +147,7 @@ async function loadReferencedFiles(start: { root: SpecFile; text: string }, stat
   reportUnavailable(edges, failed, state.diagnostics);
 }
 
-function refEdge(from: SpecFile, pointer: string, ref: string): RefEdge {
+function refEdge(from: SpecFile, pointer: string, ref: string, confineTo: string | undefined): RefEdge {
   let target: string;
   try {
     target = splitRef(from.url, ref).url;
@@ -149,6 +157,10 @@ function refEdge(from: SpecFile, pointer: string, ref: string): RefEdge {
   if (isHttpUrl(from.url) && !isHttpUrl(target)) {
     const message = `refused to read ${target}: a file fetched from a URL may only reference http(s) URLs`;
     return { from, pointer, target, refused: { code: 'ref-file-refused', message } };
+  }
+  if (confineTo !== undefined && !target.startsWith(confineTo)) {
+    const message = `refused to read ${ref}: a tool manifest may only reference files inside its own directory`;
+    return { from, pointer, target, refused: { code: 'ref-outside-manifest', message } };
   }
   return { from, pointer, target };
 }

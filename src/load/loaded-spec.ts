@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
-import type { SpecVersion } from './spec-version.js';
+import type { DocumentVersion } from './spec-version.js';
 
 /** One parsed file of a (possibly multi-file) spec. */
 export interface SpecFile {
@@ -14,8 +14,11 @@ export interface SpecFile {
 /** What `loadSpec` returns: every file the spec reaches, parsed, and nothing validated that need not be. */
 export interface LoadedSpec {
   root: SpecFile;
-  /** The OpenAPI version of the root document (`swagger: "2.0"`, `openapi: 3.0.x`, `openapi: 3.1.x`). */
-  specVersion: SpecVersion;
+  /**
+   * The OpenAPI version of the root document (`swagger: "2.0"`, `openapi: 3.0.x`, `openapi: 3.1.x`),
+   * or `manifest` for a JSON Schema tool manifest (see src/manifest/).
+   */
+  specVersion: DocumentVersion;
   /** Every file reached through `$ref`, keyed by `url` (the root included). */
   files: ReadonlyMap<string, SpecFile>;
   /**

@@ -1,6 +1,8 @@
 import { UserError } from '../diagnostics.js';
 
 export type SpecVersion = '2.0' | '3.0' | '3.1';
+/** What a root document is: an OpenAPI version, or a tool manifest. */
+export type DocumentVersion = SpecVersion | 'manifest';
 
 /**
  * Checks that a parsed root document is an OpenAPI document this tool reads, and which version.

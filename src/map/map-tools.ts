@@ -132,7 +132,8 @@ function mapOperation(op: Operation, name: string, overrides: ToolOverrides, run
   return { definition, binding, toolset: toolsetName(op), source: op.source };
 }
 
-function titleOf(summary: string | undefined): string | undefined {
+/** A one-line title (sanitized, at most 120 characters), or undefined when nothing is left. */
+export function titleOf(summary: string | undefined): string | undefined {
   if (summary === undefined) return undefined;
   const line = sanitizeText(summary).replace(/\s+/g, ' ').trim();
   if (line === '') return undefined;

@@ -50,7 +50,7 @@ export function buildOutputSchema(op: Operation, bundler: SchemaBundler): Output
  * Many operations answer with the same small schema (`{ $ref: repository }`, an array of users):
  * those are bundled once per run and the result shared (tool schemas are treated as immutable).
  */
-function bundleOutput(model: JsonSchema, bundler: SchemaBundler): { schema: JsonSchemaObject; wrappedIn?: string } {
+export function bundleOutput(model: JsonSchema, bundler: SchemaBundler): { schema: JsonSchemaObject; wrappedIn?: string } {
   let memoKey = isSchemaObject(model) && Object.keys(model).length <= 3 ? JSON.stringify(model) : undefined;
   if (memoKey !== undefined && memoKey.length > 300) memoKey = undefined;
   const cached = memoKey !== undefined ? bundler.memo.get(memoKey) : undefined;

@@ -14,6 +14,14 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
+/** MCP `Icon`: an https: or data: URI, with optional media type, sizes (`48x48`, `any`) and theme. */
+export interface Icon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: 'light' | 'dark';
+}
+
 /** A tool exactly as `tools/list` returns it. */
 export interface ToolDefinition {
   name: string;
@@ -22,6 +30,7 @@ export interface ToolDefinition {
   inputSchema: JsonSchemaObject;
   outputSchema?: JsonSchemaObject;
   annotations?: ToolAnnotations;
+  icons?: Icon[];
 }
 
 export type ArgumentLocation = 'path' | 'query' | 'header' | 'cookie' | 'body';
@@ -53,9 +62,11 @@ export interface HttpBinding {
   output?: { status: string; mediaType: string; wrappedIn?: string };
 }
 
-/** A contract-first tool whose handler the user writes. */
+/** A contract-first tool (from a tool manifest) whose handler the user writes in `src/handlers/<name>.ts`. */
 export interface HandlerBinding {
   kind: 'handler';
+  /** Set when the manifest's `output` is not an object: the handler's value travels as `{ [wrappedIn]: value }`. */
+  output?: { wrappedIn: string };
 }
 
 export interface Tool {

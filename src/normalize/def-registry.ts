@@ -8,7 +8,7 @@
  * from a work queue rather than recursively, so long `$ref` chains cannot overflow the stack.
  *
  * Keys:
- * - Root-file components (`#/components/schemas/X`, Swagger 2.0 `#/definitions/X`) always get their
+ * - Root-file components (`#/components/schemas/X`, Swagger 2.0 `#/definitions/X`, a tool manifest's `#/$defs/X`) always get their
  *   plain name `X` (sanitized to `[A-Za-z0-9_.-]`). These names are reserved up front, so no key
  *   depends on the order in which `$ref`s are met. A component that is only `{ $ref }` is an alias:
  *   its name goes to its final target, unless that target has a name of its own.
@@ -16,7 +16,7 @@
  *   sanitized; on a clash with a different target, `_2`, `_3`, … is appended.
  */
 import { toPointer, type DiagnosticBag, type SourceLocation } from '../diagnostics.js';
-import type { ApiModel } from '../model/api-model.js';
+import type { DocumentVersion } from '../load/spec-version.js';
 import { isSchemaObject, type JsonSchema } from '../model/json-schema.js';
 import type { LoadedSpec, ResolvedRef } from '../load/loaded-spec.js';
 import { getAtPointer, refOf, resolveRef } from '../load/resolve-ref.js';
@@ -32,7 +32,12 @@ export interface DefRegistry {
   defs: Record<string, JsonSchema>;
 }
 
-export function createDefRegistry(spec: LoadedSpec, diagnostics: DiagnosticBag, version: ApiModel['specVersion']): DefRegistry {
+export function createDefRegistry(
+  spec: LoadedSpec,
+  diagnostics: DiagnosticBag,
+  version: DocumentVersion,
+  rules: Pick<SchemaContext, 'versionAt' | 'keep'> = {},
+): DefRegistry {
   const defs: Record<string, JsonSchema> = {};
   const keyByTarget = new Map<string, string>();
   /** `<file>\u0000<ref>` → key: the same ref text in the same file resolves once (GitHub: ~40k refs). */
@@ -43,7 +48,7 @@ export function createDefRegistry(spec: LoadedSpec, diagnostics: DiagnosticBag, 
   const queue: { key: string; target: ResolvedRef }[] = [];
   let draining = false;
 
-  const ctx: SchemaContext = { version, diagnostics, refToDef, resolve };
+  const ctx: SchemaContext = { version: version === 'manifest' ? '3.1' : version, diagnostics, refToDef, resolve, ...rules };
   reserveRootComponents();
   return { ctx, defs };
 
@@ -111,7 +116,7 @@ export function createDefRegistry(spec: LoadedSpec, diagnostics: DiagnosticBag, 
   }
 
   function reserveRootComponents(): void {
-    const container = version === '2.0' ? ['definitions'] : ['components', 'schemas'];
+    const container = version === '2.0' ? ['definitions'] : version === 'manifest' ? ['$defs'] : ['components', 'schemas'];
     const components = getAtPointer(spec.root.document, toPointer(container));
     if (!isSchemaObject(components)) return;
     const rootUrl = spec.root.url;

@@ -10,6 +10,7 @@ import { normalizeServers, serversFromV2 } from './servers.js';
 /** LoadedSpec → ApiModel. Pure: problems become diagnostics in `diagnostics`, never exceptions. */
 export function normalizeSpec(spec: LoadedSpec, diagnostics: DiagnosticBag = new DiagnosticBag()): ApiModel {
   const version = spec.specVersion;
+  if (version === 'manifest') throw new Error('bug: normalizeSpec was given a tool manifest (see src/manifest/)');
   const registry = createDefRegistry(spec, diagnostics, version);
   const ctx: NormalizeContext = { spec, version, diagnostics, schemas: registry.ctx };
   const doc = asRecord(spec.root.document) ?? {};

@@ -17,4 +17,11 @@ export interface SchemaContext {
    * it such maps are dropped with a warning.
    */
   resolve?(ref: string, at: SourceLocation): { value: unknown; at: SourceLocation } | undefined;
+  /**
+   * The version rules for the schema at `at` when they vary by file (a tool manifest's schemas
+   * each name their JSON Schema draft in `$schema`, see src/manifest/dialect.ts); default `version`.
+   */
+  versionAt?(at: SourceLocation): '2.0' | '3.0' | '3.1';
+  /** Keywords otherwise dropped that this input keeps (a manifest keeps `$anchor`). */
+  keep?: ReadonlySet<string>;
 }

@@ -27,7 +27,7 @@ export function convertSchema(schema: unknown, ctx: SchemaContext, at: SourceLoc
     ctx.diagnostics.warn('schema-invalid', `Expected a schema object, not ${describeValue(schema)}; using an empty schema`, at);
     return {};
   }
-  if (typeof schema.$ref === 'string' && ctx.version !== '3.1') return convertRefIgnoringSiblings(schema.$ref, schema, ctx, at);
+  if (typeof schema.$ref === 'string' && (ctx.versionAt?.(at) ?? ctx.version) !== '3.1') return convertRefIgnoringSiblings(schema.$ref, schema, ctx, at);
   const out: JsonSchemaObject = {};
   for (const keyword of Object.keys(schema)) convertKeyword(keyword, schema, out, ctx, at);
   dropForbiddenRequired(out, ctx.diagnostics, at);
@@ -48,7 +48,7 @@ function convertRefIgnoringSiblings(ref: string, schema: JsonSchemaObject, ctx: 
 }
 
 function convertKeyword(keyword: string, schema: JsonSchemaObject, out: JsonSchemaObject, ctx: SchemaContext, at: SourceLocation): void {
-  if (keyword.startsWith('x-') || DROPPED_KEYWORDS.has(keyword)) return;
+  if (keyword.startsWith('x-') || (DROPPED_KEYWORDS.has(keyword) && ctx.keep?.has(keyword) !== true)) return;
   const value = schema[keyword];
   // `required: false` and an empty YAML `description:` say nothing: drop them without a warning.
   if ((keyword === 'required' && value === false) || (value === null && (keyword === 'description' || keyword === 'title'))) return;

@@ -1,0 +1,140 @@
+/**
+ * The second front end: a loaded tool manifest → the same ToolModel `mapToTools` makes of an
+ * OpenAPI document, with a handler binding per tool (`src/handlers/<name>.ts` in the package).
+ *
+ * The mapping rules are the OpenAPI ones where they apply: schemas normalized to JSON Schema
+ * 2020-12 by src/normalize/ (each draft by its `$schema`, see schema-dialects.ts) and bundled per
+ * tool by the SchemaBundler; descriptions sanitized and scanned for instruction-like text; a
+ * non-object `output` wrapped in `{ result }`. Unlike OpenAPI, where names and headers are derived,
+ * here the author writes them, so a tool name that is invalid (or taken) and an `x-mcp-header` the
+ * rules refuse are errors that fail the run, never silently rewritten. So are unresolvable or
+ * refused `$ref`s: a contract with a hole in it is not generated.
+ */
+import { displayDiagnostic, UserError, type DiagnosticBag, type SourceLocation } from '../diagnostics.js';
+import type { LoadedSpec } from '../load/loaded-spec.js';
+import { getAtPointer, refOf, resolveRef } from '../load/resolve-ref.js';
+import { buildDescription, findInstructionLikeText } from '../map/description.js';
+import { MAX_INPUT_DEFS } from '../map/input-schema.js';
+import type { MapOptions } from '../map/map-options.js';
+import { titleOf } from '../map/map-tools.js';
+import { bundleOutput } from '../map/output-schema.js';
+import { defKeyOf, SchemaBundler } from '../map/schema-bundle.js';
+import { TOOL_NAME_RULES } from '../map/tool-name.js';
+import { isSchemaObject, type JsonSchema, type JsonSchemaObject } from '../model/json-schema.js';
+import type { HandlerBinding, Tool, ToolDefinition, ToolModel } from '../model/tool-model.js';
+import { createDefRegistry } from '../normalize/def-registry.js';
+import { convertSchema } from '../normalize/schema.js';
+import { DIALECT_2020_12_URI } from './dialect.js';
+import { applyManifestHeaders, reportMisplacedHeaders, type HeaderContext } from './manifest-headers.js';
+import { MANIFEST_ERROR, readManifest, type ManifestTool } from './read-manifest.js';
+import { schemaDialects } from './schema-dialects.js';
+
+export const TOOL_NAME_ERROR = 'tool-name-invalid';
+/** `$anchor` is kept (2019-09/2020-12 schemas use it; clients may rely on it, SEP-2106). */
+const KEPT_KEYWORDS: ReadonlySet<string> = new Set(['$anchor']);
+/** Schema annotations that may sit next to a root `$ref` without making the root something else. */
+const ROOT_REF_SIBLINGS = new Set(['$ref', 'description', 'title', '$comment', '$schema']);
+
+/** LoadedSpec (a manifest) → ToolModel; every problem goes to `diagnostics` (call {@link throwOnErrors} after). */
+export function mapManifest(spec: LoadedSpec, options: MapOptions, diagnostics: DiagnosticBag): ToolModel {
+  const manifest = readManifest(spec, diagnostics);
+  const dialects = schemaDialects(spec, manifest, diagnostics);
+  const registry = createDefRegistry(spec, diagnostics, 'manifest', { versionAt: (at) => dialects.versionAt(at), keep: KEPT_KEYWORDS });
+  const bundler = new SchemaBundler(registry.defs);
+  const headers: HeaderContext = { diagnostics, sensitivePatterns: options.sensitivePatterns ?? [], accepted: new Set() };
+  const style = options.nameStyle ?? 'portable';
+  const seen = new Map<string, string>();
+  const tools: Tool[] = [];
+  for (const tool of manifest.tools) {
+    const nameAt = { file: tool.at.file, pointer: `${tool.at.pointer}/name` };
+    const rule = TOOL_NAME_RULES[style];
+    if (!rule.pattern.test(tool.name)) {
+      diagnostics.error(TOOL_NAME_ERROR, `tool name ${JSON.stringify(tool.name)} is invalid: tool names match ${rule.pattern.source}${style === 'portable' ? ' (or pass --name-style spec for ^[A-Za-z0-9_.-]{1,128}$)' : ''}`, nameAt);
+      continue;
+    }
+    const taken = seen.get(tool.name.toLowerCase());
+    if (taken !== undefined) {
+      diagnostics.error(TOOL_NAME_ERROR, `tool name ${JSON.stringify(tool.name)} is already used by ${JSON.stringify(taken)} (names are unique ignoring case)`, nameAt);
+      continue;
+    }
+    seen.set(tool.name.toLowerCase(), tool.name);
+    const mapped = mapTool(spec, tool, { bundler, registry, headers, options, diagnostics });
+    if (mapped !== undefined) tools.push(mapped);
+  }
+  reportMisplacedHeaders(spec, headers);
+  // A reference the manifest cannot follow leaves a hole in a contract: an error here, not a warning.
+  for (const d of diagnostics.items) if (d.code.startsWith('ref-')) d.severity = 'error';
+  return { info: manifest.info, servers: [], securitySchemes: {}, tools };
+}
+
+interface ToolRun {
+  bundler: SchemaBundler;
+  registry: ReturnType<typeof createDefRegistry>;
+  headers: HeaderContext;
+  options: MapOptions;
+  diagnostics: DiagnosticBag;
+}
+
+function mapTool(spec: LoadedSpec, tool: ManifestTool, run: ToolRun): Tool | undefined {
+  const { bundler, registry, diagnostics } = run;
+  const who = `tool ${JSON.stringify(tool.name)}`;
+  const rawInput = getAtPointer(spec.root.document, tool.input.pointer);
+  const root = rootSchema(convertSchema(rawInput, registry.ctx, tool.input), bundler);
+  if (!isSchemaObject(root) || root.type !== 'object') {
+    const found = isSchemaObject(root) && root.type !== undefined ? `type ${JSON.stringify(root.type)}` : 'no type';
+    diagnostics.error(MANIFEST_ERROR, `${who}: input must be a schema with type "object" (MCP tool arguments are named properties), found ${found}`, tool.input);
+    return undefined;
+  }
+  let inputSchema = bundler.bundle({ $schema: DIALECT_2020_12_URI, ...root }, 'request', MAX_INPUT_DEFS);
+  const raw = followRefs(spec, rawInput, tool.input);
+  if (raw !== undefined) inputSchema = applyManifestHeaders(tool.name, raw.value, raw.at, inputSchema, run.headers);
+
+  for (const [what, text] of [['description', tool.description], ['title', tool.title]] as const) {
+    if (text === undefined) continue;
+    for (const snippet of findInstructionLikeText(text)) {
+      diagnostics.warn('description-instruction-like', `${who}: ${what} reads like an instruction to the model: "${snippet}"`, { file: tool.at.file, pointer: `${tool.at.pointer}/${what}` });
+    }
+  }
+  const maxLength = run.options.descriptionMaxLength;
+  const description = buildDescription({ description: tool.description, fallback: tool.name }, maxLength !== undefined ? { maxLength } : {});
+  const title = titleOf(tool.title);
+  const definition: ToolDefinition = { name: tool.name, ...(title !== undefined ? { title } : {}), description, inputSchema };
+  const binding: HandlerBinding = { kind: 'handler' };
+  if (tool.output !== undefined) {
+    const converted = convertSchema(getAtPointer(spec.root.document, tool.output.pointer), registry.ctx, tool.output);
+    const output = bundleOutput(converted, bundler);
+    definition.outputSchema = { $schema: DIALECT_2020_12_URI, ...output.schema };
+    if (output.wrappedIn !== undefined) binding.output = { wrappedIn: output.wrappedIn };
+  }
+  const annotations = { ...(title !== undefined ? { title } : {}), ...tool.annotations };
+  if (Object.keys(annotations).length > 0) definition.annotations = annotations;
+  if (tool.icons !== undefined) definition.icons = tool.icons;
+  return { definition, binding, source: tool.at };
+}
+
+/** The converted root, with a root `$ref` (plus annotations) replaced by its definition. */
+function rootSchema(schema: JsonSchema, bundler: SchemaBundler): JsonSchema {
+  const key = defKeyOf(schema);
+  if (key === undefined || !isSchemaObject(schema) || !Object.keys(schema).every((k) => ROOT_REF_SIBLINGS.has(k))) return schema;
+  const def = bundler.def(key, 'request');
+  if (!isSchemaObject(def)) return schema;
+  const { $ref: _ref, ...siblings } = schema;
+  return { ...def, ...siblings };
+}
+
+/** The raw schema object behind `value` (following `$ref`-only chains), with where it lives. */
+function followRefs(spec: LoadedSpec, value: unknown, at: SourceLocation): { value: Record<string, unknown>; at: SourceLocation } | undefined {
+  const ref = refOf(value);
+  if (ref === undefined) return isSchemaObject(value) ? { value, at } : undefined;
+  const target = resolveRef(spec, at.file, ref);
+  if (target === undefined || !isSchemaObject(target.value)) return undefined;
+  return { value: target.value, at: { file: target.file.url, pointer: target.pointer } };
+}
+
+/** Fails the run with every error (one line each) when the manifest had any. */
+export function throwOnErrors(diagnostics: DiagnosticBag, spec: LoadedSpec): void {
+  const errors = diagnostics.errors;
+  if (errors.length === 0) return;
+  const n = errors.length;
+  throw new UserError(`${n} error${n === 1 ? '' : 's'} in ${spec.root.display}; nothing written`, errors.map((d) => displayDiagnostic(d, spec)));
+}
