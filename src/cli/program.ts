@@ -44,7 +44,7 @@ export function buildProgram(): Command {
     .argument('[spec]', 'OpenAPI 2.0/3.0/3.1 document: a file path or an http(s) URL, JSON or YAML (default: every API of the config file)')
     .option('--out <dir>', 'output directory of the package (required unless the config file lists the spec)')
     .option('--config <file>', 'config file (default: openapi-mcp.config.{ts,mts,js,mjs,json} in the working directory, the first found)')
-    .option('--name <package-name>', 'npm package name (default: from the API title, e.g. swagger-petstore-mcp)')
+    .option('--name <package-name>', 'npm package name (default: a short name from the server host or the title, e.g. github-mcp)')
     .option('--check', 'write nothing; exit 1 listing the files that would change')
     .option('--strict', 'treat warnings as errors')
     .option('--validate', 'also validate the document against the OpenAPI schema (slow on big specs)')

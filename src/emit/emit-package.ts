@@ -9,7 +9,7 @@ import { checkPackageName, defaultPackageName } from './package-naming.js';
 import { emitStaticFiles } from './static-files.js';
 
 export interface EmitOptions {
-  /** npm package name; default from the API title (`Swagger Petstore` → `swagger-petstore-mcp`). */
+  /** npm package name; default from the server host or the title (`api.github.com` → `github-mcp`, see default-name.ts). */
   packageName?: string;
   /** Default 1.0.0: the package version does not follow the API's so regeneration stays stable. */
   packageVersion?: string;
@@ -19,7 +19,7 @@ export interface EmitOptions {
 
 /** ToolModel → the files of a complete server package (with its typed client), sorted by path. Pure. */
 export function emitPackage(model: ToolModel, options: EmitOptions = {}): EmitPlan {
-  const name = checkPackageName(options.packageName ?? `${defaultPackageName(model.info.title)}${options.clientOnly ? '-client' : ''}`);
+  const name = checkPackageName(options.packageName ?? `${defaultPackageName(model.info.title, model.servers)}${options.clientOnly ? '-client' : ''}`);
   const api = buildApiConfig(model, name, options.packageVersion ?? '1.0.0');
   const client = { name, version: api.config.version, title: api.config.title };
   const files: GeneratedFile[] = options.clientOnly ? emitClientOnlyPackage(model, client) : [

@@ -3,19 +3,7 @@ import { UserError } from '../diagnostics.js';
 /** npm's rules for a (scoped or plain) package name, which also make it safe as a path segment. */
 const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 
-/** `Swagger Petstore` → `swagger-petstore-mcp`. */
-export function defaultPackageName(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  const base = slug === '' ? 'api' : slug;
-  return base.endsWith('mcp') ? base : `${base}-mcp`;
-}
+export { defaultPackageName } from './default-name.js';
 
 export function checkPackageName(name: string): string {
   if (name.length > 214 || !NPM_NAME.test(name)) {
