@@ -31,6 +31,8 @@ export interface GenerateOptions extends MapOptions, EmitOptions {
   cwd?: string;
   /** Run the pipeline even when the manifest says inputs and options are unchanged (see write/up-to-date.ts). */
   force?: boolean;
+  /** Directories (and origins) outside the spec's own tree that `$ref`s may read (see load/ref-boundary.ts). */
+  allowRefs?: readonly string[];
   /** The spec file, already being read by the CLI (see load/prefetch.ts). */
   prefetched?: PrefetchedFile | undefined;
   /** Called as each stage ends (for progress output). */
@@ -77,7 +79,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       return { ...skippedRun(previous, options.input, cwd), diagnostics: new DiagnosticBag(), timings };
     }
   }
-  const loaded = await loadSpec(options.input, { cwd, prefetched: options.prefetched });
+  const loaded = await loadSpec(options.input, { cwd, prefetched: options.prefetched, allowRefs: options.allowRefs });
   const diagnostics = new DiagnosticBag();
   diagnostics.items.push(...loaded.diagnostics);
   if (options.validate) diagnostics.items.push(...(await validateSpec(loaded)));

@@ -13,6 +13,8 @@ export interface MapSpecOptions extends MapOptions {
   cwd?: string;
   /** Also run full OpenAPI schema validation (slow on big specs); findings become warnings. */
   validate?: boolean;
+  /** Directories (and origins) outside the spec's own tree that `$ref`s may read (see load/ref-boundary.ts). */
+  allowRefs?: readonly string[];
 }
 
 export interface MapSpecResult {
@@ -26,7 +28,7 @@ export interface MapSpecResult {
  * tool manifest goes through its own front end (src/manifest/), whose errors throw a UserError.
  */
 export async function mapSpec(input: string, options: MapSpecOptions = {}): Promise<MapSpecResult> {
-  const loaded = await loadSpec(input, options.cwd !== undefined ? { cwd: options.cwd } : {});
+  const loaded = await loadSpec(input, { ...(options.cwd !== undefined ? { cwd: options.cwd } : {}), allowRefs: options.allowRefs });
   const diagnostics = new DiagnosticBag();
   diagnostics.items.push(...loaded.diagnostics);
   if (options.validate) diagnostics.items.push(...(await validateSpec(loaded)));

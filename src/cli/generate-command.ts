@@ -25,6 +25,8 @@ export interface GenerateFlags {
   excludeTags?: string[];
   /** `--client-only`: a config key too, read by `planRuns`. */
   clientOnly?: boolean;
+  /** `--allow-ref`: a config key too. */
+  allowRef?: string[];
   verbose?: boolean;
   watch?: boolean;
   /** Run the whole pipeline even when inputs and options are unchanged. */

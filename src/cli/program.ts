@@ -15,6 +15,8 @@ const SELECTION_HELP = {
   excludeTags: 'leave out operations with one of these tags',
 } as const;
 
+const ALLOW_REF_HELP = "let $refs read files in this directory outside the spec's own (or, for a spec from a URL, fetch this private origin)";
+
 /** Builds the commander program. Flags are kebab-case here and camelCase everywhere else. */
 export function buildProgram(): Command {
   const program = new Command('openapi-mcp')
@@ -31,6 +33,7 @@ export function buildProgram(): Command {
     .option('--validate', 'also validate the document against the OpenAPI schema (slow on big specs)')
     .addOption(new Option('--name-style <style>', 'tool name rule: portable ^[A-Za-z0-9_-]{1,64}$ or spec ^[A-Za-z0-9_.-]{1,128}$').choices(['portable', 'spec']).default('portable'))
     .option('--sensitive <pattern...>', 'extra parameter names never mirrored into Mcp-Param headers')
+    .option('--allow-ref <dir...>', ALLOW_REF_HELP)
     .option('--description-max <n>', 'maximum tool description length', (v) => parsePositive(v, '--description-max'))
     .option('--include <pattern...>', SELECTION_HELP.include)
     .option('--exclude <pattern...>', SELECTION_HELP.exclude)
@@ -51,6 +54,7 @@ export function buildProgram(): Command {
     // No commander default here: an absent flag must not override the config file (the map stage defaults to portable).
     .addOption(new Option('--name-style <style>', 'tool name rule: portable (default) or spec').choices(['portable', 'spec']))
     .option('--sensitive <pattern...>', 'extra parameter names never mirrored into Mcp-Param headers')
+    .option('--allow-ref <dir...>', ALLOW_REF_HELP)
     .option('--include <pattern...>', SELECTION_HELP.include)
     .option('--exclude <pattern...>', SELECTION_HELP.exclude)
     .option('--include-tags <tag...>', SELECTION_HELP.includeTags)

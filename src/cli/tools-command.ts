@@ -17,6 +17,7 @@ export interface ToolsFlags {
   exclude?: string[];
   includeTags?: string[];
   excludeTags?: string[];
+  allowRef?: string[];
 }
 
 export async function toolsCommand(spec: string, flags: ToolsFlags): Promise<void> {
@@ -29,6 +30,7 @@ export async function toolsCommand(spec: string, flags: ToolsFlags): Promise<voi
     ...(flags.includeTags ? { includeTags: flags.includeTags } : {}),
     ...(flags.excludeTags ? { excludeTags: flags.excludeTags } : {}),
     ...(flags.validate ? { validate: true } : {}),
+    ...(flags.allowRef ? { allowRefs: flags.allowRef } : {}),
   });
   const warnings = result.diagnostics.items;
   if (flags.strict && warnings.length > 0) {

@@ -69,7 +69,9 @@ export function checkConfig(value: unknown, where: string, baseDir: string): Res
     const clash = outputs.get(output);
     if (clash !== undefined) throw new UserError(`${at}.output is the output of ${clash.slice(clash.indexOf(': ') + 2)} too; each API needs its own directory`);
     outputs.set(output, at);
-    apis.push({ input: resolveInput(input, baseDir), output, options: mergeOptions(shared, own) });
+    const options = mergeOptions(shared, own);
+    if (options.allowRef !== undefined) options.allowRef = options.allowRef.map((entry) => resolveInput(entry, baseDir));
+    apis.push({ input: resolveInput(input, baseDir), output, options });
   }
   return { apis };
 }

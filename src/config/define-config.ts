@@ -23,6 +23,11 @@ export interface ApiOptions {
   excludeTags?: string[];
   /** Generate a package holding only the typed client, for a server someone else runs (`--client-only`). */
   clientOnly?: boolean;
+  /**
+   * Directories outside the spec's own directory tree whose files `$ref`s may read, relative to the
+   * config file; or origins a URL-loaded spec may fetch although their address is private (`--allow-ref`).
+   */
+  allowRef?: string[];
 }
 
 /** Options every API of a config shares (an API's own value wins). `name` names one package, so it is per API. */

@@ -30,6 +30,7 @@ export const API_OPTIONS = {
   includeTags: { flag: '--include-tags', kind: 'string-list', to: 'includeTags' },
   excludeTags: { flag: '--exclude-tags', kind: 'string-list', to: 'excludeTags' },
   clientOnly: { flag: '--client-only', kind: 'boolean', to: 'clientOnly' },
+  allowRef: { flag: '--allow-ref', kind: 'string-list', to: 'allowRefs' },
 } as const satisfies { [K in keyof Required<ApiOptions>]: OptionSpec };
 
 type OptionKey = keyof typeof API_OPTIONS;

@@ -8,8 +8,14 @@
  *   read too, recursively. Each file is read once, however many refs name it.
  * - A spec loaded from a URL may only reach http(s) URLs, never local files: a `$ref` in a fetched
  *   file (root or not) that resolves to a `file:` URL is refused with a warning (`ref-file-refused`).
- * - A local spec may reach local files, through relative or absolute paths, and http(s) URLs.
+ *   Nor may it reach loopback, link-local or private addresses, checked again after every redirect
+ *   (`ref-file-refused`), except on its own origin and allowed origins (see ref-boundary.ts).
+ * - A local spec may reach local files inside its own directory tree and the allowed directories
+ *   (`allowRefs`, `--allow-ref`), through relative or absolute paths, and http(s) URLs. A `$ref` to
+ *   any other local file stops the run (an error naming the `$ref`; the file is never read).
  *   Other URL schemes (`urn:`, `ftp:`) are never read.
+ * - Every file is read up to `MAX_FILE_BYTES`, all of them together up to `MAX_TOTAL_BYTES`, and
+ *   every parsed document is checked against `checkDocumentLimits` (YAML alias bombs, deep nesting).
  * - A referenced file that cannot be read or parsed is not fatal: a warning (`ref-file-unreadable`)
  *   names it, at the first `$ref` to it in each referring file, and refs into it stay unresolved.
  * - A `$ref` nested inside a literal value (`example`, `default`, `enum`, `const`, an Example's
@@ -25,7 +31,10 @@ import { collectExternalRefs, mayHaveExternalRefs } from './collect-external-ref
 import type { LoadedSpec, SpecFile } from './loaded-spec.js';
 import { parseDocument } from './parse-document.js';
 import type { PrefetchedFile } from './prefetch.js';
-import { readSource, type SourceBytes } from './read-source.js';
+import { checkDocumentLimits } from './document-limits.js';
+import { privateAddressRefusal } from './private-address.js';
+import { MAX_FILE_BYTES, readSource, type ReadGuard, type SourceBytes } from './read-source.js';
+import { isInsideBoundary, refBoundary, type RefBoundary } from './ref-boundary.js';
 import { splitRef } from './resolve-ref.js';
 import { hashBytes, hashSources } from './spec-hash.js';
 import { displayName, isHttpUrl, toSourceUrl } from './source-url.js';
@@ -39,7 +48,16 @@ export interface LoadOptions {
   fetch?: typeof fetch;
   /** The root file, already being read (see prefetch.ts); used when its URL is the root's. */
   prefetched?: PrefetchedFile | undefined;
+  /**
+   * Directories (relative to `cwd`) outside the spec's own directory tree whose files `$ref`s may
+   * read, and origins (`http://10.0.0.5:8080/`) a URL-loaded spec may fetch although their address
+   * is private. CLI `--allow-ref`, config key `allowRef`.
+   */
+  allowRefs?: readonly string[] | undefined;
 }
+
+/** All files of one spec together may hold at most this many bytes. */
+const MAX_TOTAL_BYTES = 256 * 1024 * 1024;
 
 /** How many files are fetched at the same time (local files are read synchronously, see read-source.ts). */
 const MAX_PARALLEL_READS = 32;
@@ -55,10 +73,13 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
     throw new UserError(`cannot read ${input}: invalid URL`);
   }
   const rootDisplay = displayName(rootUrl, cwd);
-  const source = options.prefetched?.url === rootUrl ? await fromPrefetch(options.prefetched, rootDisplay, fetchFn) : await readSource(rootUrl, rootDisplay, fetchFn);
+  const boundary = refBoundary(rootUrl, options.allowRefs ?? [], cwd);
+  const guard: ReadGuard | undefined = isHttpUrl(rootUrl) ? (url) => privateAddressRefusal(url, boundary.origins) : undefined;
+  const source = options.prefetched?.url === rootUrl ? await fromPrefetch(options.prefetched, rootDisplay, fetchFn) : await readSource(rootUrl, rootDisplay, fetchFn, guard);
   if (!source.ok) throw new UserError(source.message);
   const text = source.bytes.toString('utf8');
   const document = parseDocument(text, rootDisplay);
+  checkDocumentLimits(document, rootDisplay);
   // A tool manifest is recognised by its content (a `toolManifest` field), as OpenAPI is.
   const manifest = isToolManifest(document);
   const specVersion = manifest ? checkManifestRoot(document, rootDisplay) : detectSpecVersion(document, rootDisplay);
@@ -68,7 +89,7 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
   const bytes = new Map<string, Uint8Array>([[rootUrl, source.bytes]]);
   const diagnostics = new DiagnosticBag();
   const confineTo = manifest ? manifestTreeOf(rootUrl) : undefined;
-  await loadReferencedFiles({ root, text }, { cwd, fetchFn, files, bytes, diagnostics, ...(confineTo !== undefined ? { confineTo } : {}) });
+  await loadReferencedFiles({ root, text }, { cwd, fetchFn, files, bytes, diagnostics, boundary, guard, ...(confineTo !== undefined ? { confineTo } : {}) });
   const fileHashes = new Map([...bytes].map(([url, b]) => [url, hashBytes(b)]));
   return { root, files, hash: hashSources(rootUrl, fileHashes), fileHashes, diagnostics: diagnostics.items, specVersion };
 }
@@ -76,7 +97,9 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
 /** The prefetched bytes; on a read error, a read of our own, which reports it as usual. */
 async function fromPrefetch(prefetched: PrefetchedFile, display: string, fetchFn: typeof fetch): Promise<SourceBytes> {
   try {
-    return { ok: true, bytes: await prefetched.bytes };
+    const bytes = await prefetched.bytes;
+    if (bytes.length > MAX_FILE_BYTES) return { ok: false, message: `cannot read ${display}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB` };
+    return { ok: true, bytes };
   } catch {
     return readSource(prefetched.url, display, fetchFn);
   }
@@ -90,6 +113,8 @@ interface LoadState {
   diagnostics: DiagnosticBag;
   /** Tool manifests: every referenced file must lie under this directory URL (the manifest's tree). */
   confineTo?: string;
+  boundary: RefBoundary;
+  guard: ReadGuard | undefined;
 }
 
 /** One `$ref` from a file to another, and why the target is unavailable when that is known up front. */
@@ -99,6 +124,8 @@ interface RefEdge {
   target: string;
   /** Set when the target is not even tried: an invalid URL, or a local file named by a fetched one. */
   refused?: { code: string; message: string };
+  /** Set (to the `$ref` as written) when the target is a local file outside the spec's directory tree and the allowed directories. */
+  leaving?: string;
 }
 
 /**
@@ -110,24 +137,28 @@ async function loadReferencedFiles(start: { root: SpecFile; text: string }, stat
   const { files, bytes, cwd } = state;
   const failed = new Map<string, string>();
   const edges: RefEdge[] = [];
+  let total = [...state.bytes.values()].reduce((sum, b) => sum + b.length, 0);
   let level: { file: SpecFile; text: string }[] = [{ file: start.root, text: start.text }];
   while (level.length > 0) {
     const wanted = new Set<string>();
     for (const { file, text } of level) {
       if (!mayHaveExternalRefs(text)) continue;
       for (const { pointer, ref } of collectExternalRefs(file.document)) {
-        const edge = refEdge(file, pointer, ref, state.confineTo);
+        const edge = refEdge(file, pointer, ref, state.boundary, state.confineTo);
         edges.push(edge);
-        if (edge.refused === undefined && !files.has(edge.target) && !failed.has(edge.target)) wanted.add(edge.target);
+        if (edge.refused === undefined && edge.leaving === undefined && !files.has(edge.target) && !failed.has(edge.target)) wanted.add(edge.target);
       }
     }
+    refuseLeavingRefs(edges);
     const reads = await mapParallel([...wanted], MAX_PARALLEL_READS, async (url) => {
       const display = displayName(url, cwd);
-      const source = await readSource(url, display, state.fetchFn);
+      const source = await readSource(url, display, state.fetchFn, state.guard);
       if (!source.ok) return { url, error: source.message };
       const text = source.bytes.toString('utf8');
       try {
-        return { url, text, bytes: source.bytes, file: { url, display, document: parseDocument(text, display) } };
+        const document = parseDocument(text, display);
+        checkDocumentLimits(document, display);
+        return { url, text, bytes: source.bytes, file: { url, display, document } };
       } catch (error) {
         if (error instanceof UserError) return { url, error: error.message };
         throw error;
@@ -139,6 +170,8 @@ async function loadReferencedFiles(start: { root: SpecFile; text: string }, stat
         failed.set(read.url, read.error);
         continue;
       }
+      total += read.bytes.length;
+      if (total > MAX_TOTAL_BYTES) throw new UserError(`${start.root.display}: the spec's files together are larger than ${MAX_TOTAL_BYTES / 1024 / 1024} MiB; stopped at ${read.file.display}`);
       files.set(read.url, read.file);
       bytes.set(read.url, read.bytes);
       level.push({ file: read.file, text: read.text });
@@ -147,7 +180,7 @@ async function loadReferencedFiles(start: { root: SpecFile; text: string }, stat
   reportUnavailable(edges, failed, state.diagnostics);
 }
 
-function refEdge(from: SpecFile, pointer: string, ref: string, confineTo: string | undefined): RefEdge {
+function refEdge(from: SpecFile, pointer: string, ref: string, boundary: RefBoundary, confineTo: string | undefined): RefEdge {
   let target: string;
   try {
     target = splitRef(from.url, ref).url;
@@ -162,7 +195,26 @@ function refEdge(from: SpecFile, pointer: string, ref: string, confineTo: string
     const message = `refused to read ${ref}: a tool manifest may only reference files inside its own directory`;
     return { from, pointer, target, refused: { code: 'ref-outside-manifest', message } };
   }
+  if (target.startsWith('file:') && !isInsideBoundary(target, boundary)) return { from, pointer, target, leaving: ref };
   return { from, pointer, target };
+}
+
+/**
+ * Stops the run when some `$ref` names a local file outside the spec's directory tree and the
+ * allowed directories: one error per such `$ref` (its text, never the file's), nothing read.
+ */
+function refuseLeavingRefs(edges: readonly RefEdge[]): void {
+  const leaving = edges.filter((e) => e.leaving !== undefined);
+  if (leaving.length === 0) return;
+  const diagnostics = leaving.map((e) => ({
+    severity: 'error' as const,
+    code: 'ref-outside-spec',
+    message: `$ref ${JSON.stringify(e.leaving)} leaves the spec's directory; allow its directory with --allow-ref <dir> (config key "allowRef") if you trust it`,
+    file: e.from.display,
+    pointer: e.pointer,
+  }));
+  const n = leaving.length;
+  throw new UserError(`${n} $ref${n === 1 ? '' : 's'} outside the spec's directory refused; nothing read or written`, diagnostics);
 }
 
 /** One warning per referring file and unavailable target, at the first ref to it in that file. */

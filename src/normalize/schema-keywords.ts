@@ -146,12 +146,23 @@ export function clone(value: unknown): unknown {
   return typeof value === 'object' && value !== null ? structuredClone(value) : value;
 }
 
+/**
+ * What a value is, for a warning: its kind, never the text of a string (a spec's strings may be
+ * anything, a credential included; warnings end up in logs and CI output). Numbers and booleans are
+ * shown, they are what a keyword check is about (`"minimum" must be a number, not a string`).
+ */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'string') return 'a string';
   return String(value);
+}
+
+/** A value of a structural keyword (`pattern`, `type`), quoted and cut short: the warning is about that text. */
+export function quoteKeywordValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  return describeValue(value);
 }
 
 function bad(keyword: string, expected: string, value: unknown): CheckedValue {
@@ -165,7 +176,7 @@ function isFiniteNumber(value: unknown): value is number {
 function checkRegex(keyword: string, value: unknown): CheckedValue {
   if (typeof value !== 'string') return bad(keyword, 'a string', value);
   const pattern = usablePattern(value);
-  if (pattern === undefined) return { problem: `"${keyword}" ${describeValue(value)} is not a valid ECMAScript (unicode) regular expression; ignored` };
+  if (pattern === undefined) return { problem: `"${keyword}" ${quoteKeywordValue(value)} is not a valid ECMAScript (unicode) regular expression; ignored` };
   return { value: pattern };
 }
 
@@ -181,7 +192,7 @@ function checkType(value: unknown): CheckedValue {
       unknown.push(t);
     }
   }
-  const problem = unknown.length > 0 ? `"type" ${unknown.map(describeValue).join(', ')} is not a JSON Schema type; ignored` : undefined;
+  const problem = unknown.length > 0 ? `"type" ${unknown.map(quoteKeywordValue).join(', ')} is not a JSON Schema type; ignored` : undefined;
   if (kept.length === 0) return { problem: problem ?? '"type" is an empty array; ignored' };
   const out: CheckedValue = { value: Array.isArray(value) ? kept : kept[0] };
   if (problem !== undefined) out.problem = problem;

@@ -10,7 +10,7 @@
 import { childPointer, type SourceLocation } from '../diagnostics.js';
 import { isSchemaObject, type JsonSchema, type JsonSchemaObject } from '../model/json-schema.js';
 import type { SchemaContext } from './schema-context.js';
-import { checkValue, clone, describeValue, DROPPED_KEYWORDS, SUBSCHEMA_KEYWORDS, VALUE_KEYWORDS } from './schema-keywords.js';
+import { checkValue, clone, describeValue, DROPPED_KEYWORDS, quoteKeywordValue, SUBSCHEMA_KEYWORDS, VALUE_KEYWORDS } from './schema-keywords.js';
 import { applyOpenApiRewrites } from './schema-openapi.js';
 import { applyDiscriminator } from './schema-discriminator.js';
 import { dropForbiddenRequired } from './schema-required.js';
@@ -183,7 +183,7 @@ function convertSchemaMap(keyword: string, value: unknown, out: JsonSchemaObject
       if (keyword === 'patternProperties') {
         const pattern = usablePattern(name);
         if (pattern === undefined) {
-          warn(ctx, `Pattern ${describeValue(name)} is not a valid ECMAScript (unicode) regular expression; ignored`, entriesAt, name);
+          warn(ctx, `Pattern ${quoteKeywordValue(name)} is not a valid ECMAScript (unicode) regular expression; ignored`, entriesAt, name);
           continue;
         }
         key = pattern;

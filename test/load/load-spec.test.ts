@@ -127,14 +127,14 @@ describe('loadSpec on a multi-file spec', () => {
     expect(there.hash).toBe(here.hash);
   });
 
-  it('reaches files by absolute path', async () => {
+  it('reaches files by absolute path in an allowed directory', async () => {
     const dir = writeTree({
       'shared.yaml': 'Thing:\n  type: string\n',
     });
     const root = writeTree({
       'root.yaml': `openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths: {}\ncomponents:\n  schemas:\n    Thing:\n      $ref: '${join(dir, 'shared.yaml')}#/Thing'\n`,
     });
-    const loaded = await loadSpec('root.yaml', { cwd: root });
+    const loaded = await loadSpec('root.yaml', { cwd: root, allowRefs: [dir] });
     expect(loaded.diagnostics).toEqual([]);
     expect(loaded.files.get(pathToFileURL(join(dir, 'shared.yaml')).href)?.document).toEqual({ Thing: { type: 'string' } });
   });

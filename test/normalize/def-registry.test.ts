@@ -142,7 +142,7 @@ describe('createDefRegistry: conversion', () => {
       {
         severity: 'warning',
         code: 'schema-invalid',
-        message: '"minimum" must be a number, not "zero"; ignored',
+        message: '"minimum" must be a number, not a string; ignored',
         file: ROOT,
         pointer: '/components/schemas/Bad/properties/n/minimum',
       },

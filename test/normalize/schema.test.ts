@@ -340,7 +340,7 @@ describe('convertSchema: every subschema location is converted', () => {
       name: 'a properties map $ref to a non-object',
       given: { type: 'object', properties: { $ref: '#/maps/notAMap' } },
       want: { type: 'object', properties: {} },
-      diagnostics: [warning('schema-invalid', '$ref "#/maps/notAMap" must point at an object of schemas, not "nope"; ignored', `${P}/properties`)],
+      diagnostics: [warning('schema-invalid', '$ref "#/maps/notAMap" must point at an object of schemas, not a string; ignored', `${P}/properties`)],
     },
   ];
   it.each(cases)('$name', runConvertCase);
@@ -348,7 +348,7 @@ describe('convertSchema: every subschema location is converted', () => {
 
 describe('convertSchema: invalid input never throws', () => {
   const cases: ConvertCase[] = [
-    { name: 'a string where a schema belongs', given: 'string', want: {}, diagnostics: [warning('schema-invalid', 'Expected a schema object, not "string"; using an empty schema', P)] },
+    { name: 'a string where a schema belongs', given: 'string', want: {}, diagnostics: [warning('schema-invalid', 'Expected a schema object, not a string; using an empty schema', P)] },
     { name: 'an array where a schema belongs', given: [{ type: 'string' }], want: {}, diagnostics: [warning('schema-invalid', 'Expected a schema object, not an array; using an empty schema', P)] },
     {
       name: 'a number as a property schema',
@@ -387,7 +387,7 @@ describe('convertSchema: invalid input never throws', () => {
       name: 'enum that is not an array',
       given: { type: 'string', enum: 'a' },
       want: { type: 'string' },
-      diagnostics: [warning('schema-invalid', '"enum" must be an array, not "a"; ignored', `${P}/enum`)],
+      diagnostics: [warning('schema-invalid', '"enum" must be an array, not a string; ignored', `${P}/enum`)],
     },
     {
       name: 'empty enum',
@@ -400,11 +400,11 @@ describe('convertSchema: invalid input never throws', () => {
       given: { minLength: '1', maxItems: -1, multipleOf: 0, minimum: 'zero', uniqueItems: 'yes' },
       want: {},
       diagnostics: [
-        warning('schema-invalid', '"minLength" must be a non-negative integer, not "1"; ignored', `${P}/minLength`),
+        warning('schema-invalid', '"minLength" must be a non-negative integer, not a string; ignored', `${P}/minLength`),
         warning('schema-invalid', '"maxItems" must be a non-negative integer, not -1; ignored', `${P}/maxItems`),
         warning('schema-invalid', '"multipleOf" must be a number greater than 0, not 0; ignored', `${P}/multipleOf`),
-        warning('schema-invalid', '"minimum" must be a number, not "zero"; ignored', `${P}/minimum`),
-        warning('schema-invalid', '"uniqueItems" must be a boolean, not "yes"; ignored', `${P}/uniqueItems`),
+        warning('schema-invalid', '"minimum" must be a number, not a string; ignored', `${P}/minimum`),
+        warning('schema-invalid', '"uniqueItems" must be a boolean, not a string; ignored', `${P}/uniqueItems`),
       ],
     },
     {

@@ -1,0 +1,69 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/run-cli.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'openapi-mcp-trust-cli-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const SECRET = 'GOCSPX-cli-secret-value';
+
+function project(): string {
+  const dir = mkdtempSync(join(scratch, 'p-'));
+  mkdirSync(join(dir, 'api'));
+  writeFileSync(join(dir, 'creds.json'), JSON.stringify({ client_secret: SECRET }));
+  writeFileSync(
+    join(dir, 'api', 'spec.yaml'),
+    [
+      'openapi: 3.1.0',
+      "info: { title: t, version: '1' }",
+      'paths:',
+      '  /a:',
+      '    get:',
+      '      operationId: getA',
+      '      parameters:',
+      '        - { name: q, in: query, schema: { $ref: "../creds.json" } }',
+      "      responses: { '200': { description: ok } }",
+      '',
+    ].join('\n'),
+  );
+  return dir;
+}
+
+describe('generate with a $ref that leaves the spec directory (finding 1)', () => {
+  it('fails in one line per ref, writes nothing, and never shows the file', () => {
+    const dir = project();
+    const r = runCli(['generate', 'spec.yaml', '--out', 'out'], { cwd: join(dir, 'api') });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'error [ref-outside-spec] spec.yaml#/paths/~1a/get/parameters/0/schema: $ref "../creds.json" leaves the spec\'s directory; allow its directory with --allow-ref <dir> (config key "allowRef") if you trust it\n' +
+        "openapi-mcp: 1 $ref outside the spec's directory refused; nothing read or written\n",
+    );
+    expect(existsSync(join(dir, 'api', 'out'))).toBe(false);
+  });
+
+  it('reads it with --allow-ref', () => {
+    const dir = project();
+    const r = runCli(['generate', 'spec.yaml', '--out', 'out', '--allow-ref', '..'], { cwd: join(dir, 'api') });
+    expect(r.stderr).toContain('1 tools → out');
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(dir, 'api', 'out', 'data', 'tools', 'definitions.json'), 'utf8')).toContain('client_secret');
+  });
+
+  it('reads it with the allowRef config key, relative to the config file', () => {
+    const dir = project();
+    writeFileSync(join(dir, 'openapi-mcp.config.json'), JSON.stringify({ input: 'api/spec.yaml', output: 'out', allowRef: ['.'] }));
+    const r = runCli(['generate'], { cwd: dir });
+    expect(r.stderr).toContain('1 tools → out');
+    expect(r.code).toBe(0);
+  });
+
+  it('tools refuses it too', () => {
+    const dir = project();
+    const r = runCli(['tools', 'spec.yaml'], { cwd: join(dir, 'api') });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('[ref-outside-spec]');
+    expect(r.stdout + r.stderr).not.toContain(SECRET);
+  });
+});
