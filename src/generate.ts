@@ -89,8 +89,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     done('normalize', 'tool manifest');
     tools = mapManifest(loaded, options, diagnostics);
     throwOnErrors(diagnostics, loaded);
-    // Packages with handlers come in the next step of issue 13.
-    throw new UserError(`${loaded.root.display}: generating a package from a tool manifest is not supported yet (openapi-mcp tools works)`);
   } else {
     const model = normalizeSpec(loaded, diagnostics);
     done('normalize', `${model.operations.length} operations`);

@@ -32,10 +32,11 @@ export function changeReportLines(changes: ChangeReport): string[] {
   return lines.map(printable);
 }
 
-/** Warnings about files: generated files overwritten despite local edits, stale edited files kept. */
+/** Warnings about files: generated files overwritten despite local edits, stale edited files kept, user files no longer used. */
 export function fileNoticeLines(report: WriteReport, check: boolean): string[] {
   return [
     ...report.overwritten.map((f) => `${check ? 'would overwrite' : 'overwrote'} ${f}: edited since it was generated (put changes in files you own)`),
     ...report.kept.map((f) => `${check ? 'would keep' : 'kept'} ${f}: no longer generated, but edited since it was generated (delete it when unused)`),
+    ...(report.unused ?? []).map((f) => `${f} is no longer used: its tool is gone, so the file is kept as it is (delete it when done; until then the build reports it)`),
   ].map(printable);
 }

@@ -117,14 +117,18 @@ export function jsonLinesFile(path: string, elements: readonly string[]): Genera
   };
 }
 
-/** `src/main.ts`: the entry point (`node dist/main.js`), passing the user's `src/hooks.ts` to the server. */
-export function emitMainFile(): GeneratedFile {
+/**
+ * `src/main.ts`: the entry point (`node dist/main.js`), passing the user's `src/hooks.ts` to the
+ * server, and for a tool manifest's package the user's handlers (`src/handlers.gen.ts`).
+ */
+export function emitMainFile(handlers = false): GeneratedFile {
   const text = printSourceFile([
     { kind: 'import', names: ['config'], from: './config.gen.js' },
+    ...(handlers ? [{ kind: 'import', names: ['handlers'], from: './handlers.gen.js' } satisfies Statement] : []),
     { kind: 'import', names: ['hooks'], from: './hooks.js' },
     { kind: 'import', names: ['main'], from: './runtime/cli.gen.js' },
     { kind: 'import', names: ['tools'], from: './tools/index.gen.js' },
-    { kind: 'raw', text: 'await main({ config, tools, hooks, argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });' },
+    { kind: 'raw', text: `await main({ config, tools, hooks, ${handlers ? 'handlers, ' : ''}argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });` },
   ], [], `#!/usr/bin/env node\n${GENERATED_HEADER}`);
   return generated('src/main.ts', text);
 }
@@ -133,7 +137,12 @@ export function emitMainFile(): GeneratedFile {
  * `src/index.ts`: the package's entry (`import … from '<package>'`). Importing it starts nothing
  * and reads no tool data; `startServer` does what the bin does.
  */
-export function emitIndexFile(): GeneratedFile {
+export function emitIndexFile(handlers = false): GeneratedFile {
+  const load = handlers
+    ? `  const [{ main }, { tools }, { hooks }, { handlers }] = await Promise.all([import("./runtime/cli.gen.js"), import("./tools/index.gen.js"), import("./hooks.js"), import("./handlers.gen.js")]);
+  return main({ config, tools, hooks, handlers, argv, env, packageJson: new URL("../package.json", import.meta.url) });`
+    : `  const [{ main }, { tools }, { hooks }] = await Promise.all([import("./runtime/cli.gen.js"), import("./tools/index.gen.js"), import("./hooks.js")]);
+  return main({ config, tools, hooks, argv, env, packageJson: new URL("../package.json", import.meta.url) });`;
   const text = `${GENERATED_HEADER}/**
  * This package's entry point. Importing it starts nothing: the server starts from the bin
  * (\`node dist/main.js\`) or from \`startServer(argv)\`, which takes the bin's arguments.
@@ -145,8 +154,7 @@ export { config };
 export type { RunningServer };
 
 export async function startServer(argv: readonly string[] = [], env: Environment = process.env): Promise<RunningServer | undefined> {
-  const [{ main }, { tools }, { hooks }] = await Promise.all([import("./runtime/cli.gen.js"), import("./tools/index.gen.js"), import("./hooks.js")]);
-  return main({ config, tools, hooks, argv, env, packageJson: new URL("../package.json", import.meta.url) });
+${load}
 }
 `;
   return generated('src/index.ts', text);

@@ -4,6 +4,7 @@ import { buildApiConfig } from './api-config.js';
 import { emitClientFiles } from './client-files.js';
 import { emitClientOnlyPackage } from './client-package.js';
 import { emitConfigFile, emitIndexFile, emitMainFile, emitRuntimeFiles, emitToolFiles } from './code-files.js';
+import { emitHandlerFiles } from './handler-files.js';
 import { emitHooksFile } from './hooks-file.js';
 import { checkPackageName, defaultPackageName } from './package-naming.js';
 import { emitStaticFiles } from './static-files.js';
@@ -22,13 +23,16 @@ export function emitPackage(model: ToolModel, options: EmitOptions = {}): EmitPl
   const name = checkPackageName(options.packageName ?? `${defaultPackageName(model.info.title, model.servers)}${options.clientOnly ? '-client' : ''}`);
   const api = buildApiConfig(model, name, options.packageVersion ?? '1.0.0');
   const client = { name, version: api.config.version, title: api.config.title };
+  // A tool manifest's package: each tool runs the user's handler instead of calling an upstream.
+  const handlers = model.tools.some((t) => t.binding.kind === 'handler');
   const files: GeneratedFile[] = options.clientOnly ? emitClientOnlyPackage(model, client) : [
     ...emitStaticFiles(model, api),
     ...emitRuntimeFiles(),
     emitConfigFile(api.config),
     ...emitToolFiles(model.tools),
-    emitMainFile(),
-    emitIndexFile(),
+    ...(handlers ? emitHandlerFiles(model.tools) : []),
+    emitMainFile(handlers),
+    emitIndexFile(handlers),
     emitHooksFile(),
     ...emitClientFiles(model.tools, client, 'server'),
   ];

@@ -3,6 +3,7 @@ import type { ToolModel } from '../model/tool-model.js';
 import type { ApiConfigResult } from './api-config.js';
 import { clientMethodNames } from './client-files.js';
 import { clientUsage } from './client-package.js';
+import { handlerPath } from './handler-files.js';
 import { packageJsonFile } from './package-json.js';
 import { binName } from './package-naming.js';
 import { markdownCell, oneLine, renderTemplate } from './templates.js';
@@ -28,8 +29,10 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult): Generat
       .filter((h): h is string => typeof h === 'string')
       .map((h) => `\`Mcp-Param-${h}\``);
     const b = tool.binding.kind === 'http' ? tool.binding : undefined;
-    return { name: tool.definition.name, method: b?.method ?? '', path: markdownCell(b?.path ?? ''), headers: headers.join(', '), clientMethod: methods[i] };
+    const path = b !== undefined ? markdownCell(b.path) : handlerPath(tool.definition.name);
+    return { name: tool.definition.name, method: b?.method ?? '', path, headers: headers.join(', '), clientMethod: methods[i] };
   });
+  const handlers = model.tools.some((t) => t.binding.kind === 'handler');
   const file = (path: string, contents: string): GeneratedFile => ({ path, contents, owner: 'generator' });
   return [
     packageJsonFile({
@@ -56,7 +59,7 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult): Generat
     file('tsconfig.json', renderTemplate('package/tsconfig.json', {})),
     file('.gitignore', renderTemplate('package/gitignore', {})),
     file('.env.example', renderTemplate('package/env.example', { name: config.name, variables })),
-    file('README.md', renderTemplate('package/README.md', {
+    file('README.md', renderTemplate(handlers ? 'package/README-handlers.md' : 'package/README.md', {
       name: config.name,
       title: markdownCell(config.title),
       apiVersion: markdownCell(model.info.version),

@@ -85,7 +85,9 @@ function mapTool(spec: LoadedSpec, tool: ManifestTool, run: ToolRun): Tool | und
     diagnostics.error(MANIFEST_ERROR, `${who}: input must be a schema with type "object" (MCP tool arguments are named properties), found ${found}`, tool.input);
     return undefined;
   }
-  let inputSchema = bundler.bundle({ $schema: DIALECT_2020_12_URI, ...root }, 'request', MAX_INPUT_DEFS);
+  // Every tool's inputSchema lists its properties, as the OpenAPI mapping's always do (`{}` when none).
+  const withProperties = root.properties === undefined ? { ...root, properties: {} } : root;
+  let inputSchema = bundler.bundle({ $schema: DIALECT_2020_12_URI, ...withProperties }, 'request', MAX_INPUT_DEFS);
   const raw = followRefs(spec, rawInput, tool.input);
   if (raw !== undefined) inputSchema = applyManifestHeaders(tool.name, raw.value, raw.at, inputSchema, run.headers);
 

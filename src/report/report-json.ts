@@ -21,6 +21,7 @@
  *                                   "message": "argument \"owner\" is now required" }] }]
  *     },
  *     "files": { "created": [], "updated": [], "removed": [], "overwritten": [], "kept": [] }
+ *     // and "unused": [...] when user files (a removed tool's src/handlers/<name>.ts) are no longer used
  *   }]
  * }
  * ```
@@ -40,7 +41,7 @@ export interface ApiReport {
   firstGeneration: boolean;
   breaking: boolean;
   tools: { added: string[]; removed: string[]; changed: ToolChange[] };
-  files: { created: string[]; updated: string[]; removed: string[]; overwritten: string[]; kept: string[] };
+  files: { created: string[]; updated: string[]; removed: string[]; overwritten: string[]; kept: string[]; unused?: string[] };
 }
 
 export interface RunReport {
@@ -62,7 +63,7 @@ export function apiReport(
     firstGeneration: changes.firstGeneration,
     breaking: changes.breaking,
     tools: { added: changes.added, removed: changes.removed, changed: changes.changed },
-    files: { created: report.created, updated: report.updated, removed: report.removed, overwritten: report.overwritten, kept: report.kept },
+    files: { created: report.created, updated: report.updated, removed: report.removed, overwritten: report.overwritten, kept: report.kept, ...(report.unused !== undefined ? { unused: report.unused } : {}) },
   };
 }
 

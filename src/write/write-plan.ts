@@ -7,7 +7,8 @@
  *   reported in `overwritten`;
  * - a generator file with a `merge` (package.json) keeps the user's part: only what the merge
  *   changes is written, and edits to the user's part are not reported as overwritten;
- * - user-owned files are created when missing and never touched again;
+ * - user-owned files are created when missing and never touched again; one the plan no longer has
+ *   (the handler of a tool removed from a manifest) stays, and is reported in `unused` on every run;
  * - a file the manifest lists but the plan no longer has is removed only while it still holds the
  *   bytes the generator wrote, is a regular file (not a symlink) and lies inside the directory (symlinks
  *   resolved); an edited one is left in place and reported in `kept`. Nothing the manifest does not list
@@ -36,6 +37,8 @@ export interface WriteReport {
   overwritten: string[];
   /** Files generated before, no longer generated, but edited since: left in place. */
   kept: string[];
+  /** User-owned files of the previous run the plan no longer has (a removed tool's handler): never touched, reported. */
+  unused?: string[];
   unchanged: number;
   /** True when the directory already matched the plan. */
   upToDate: boolean;
@@ -90,7 +93,10 @@ export function writePlan(plan: EmitPlan, outDir: string, mode: WriteMode = 'wri
     if (file.owner === 'generator') hashes.set(file.path, sha256(bytes));
     else userFiles.push(file.path);
   }
-  const manifest = renderManifest({ ...options.record, version: options.record?.version ?? generatorVersion(), files: hashes, userFiles });
+  // A user file the plan dropped stays the user's: listed again, so every run reports it until it is deleted.
+  const unused = (previous?.userFiles ?? []).filter((path) => !userFiles.includes(path) && !hashes.has(path) && isSafeRelativePath(path) && readOrUndefined(join(outDir, path)) !== undefined).sort(byCodeUnit);
+  if (unused.length > 0) report.unused = unused;
+  const manifest = renderManifest({ ...options.record, version: options.record?.version ?? generatorVersion(), files: hashes, userFiles: [...userFiles, ...unused] });
   encoded.set(MANIFEST_FILE, Buffer.from(manifest));
   const files: GeneratedFile[] = [...plan.files, { path: MANIFEST_FILE, contents: manifest, owner: 'generator' }];
   const byPath = new Map(files.map((f) => [f.path, f]));
