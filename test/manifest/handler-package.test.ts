@@ -38,7 +38,7 @@ describe('emitPackage for a manifest', () => {
     ].join('\n'));
     expect(files.get('src/handlers.gen.ts')!.contents).toContain('  "list_notes": h3 satisfies Handler<"list_notes">,\n');
     expect(files.get('src/handler-types.gen.ts')!.contents).toContain('  "list_notes": { args: T01.ListNotesArgs; result: T01.ListNotesResult };\n');
-    expect(files.get('src/main.ts')!.contents).toContain('await main({ config, tools, hooks, handlers, argv: process.argv.slice(2), env: process.env });');
+    expect(files.get('src/main.ts')!.contents).toContain('await main({ config, tools, hooks, handlers, argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });');
     expect(files.get('README.md')!.contents).toContain('| `get_note` | `src/handlers/get_note.ts` | `Mcp-Param-Note-Id` | `getNote` |');
   });
 
@@ -59,7 +59,7 @@ describe('regenerating a manifest package', () => {
     const generate = (...extra: string[]) => runCli(['generate', manifest, '--out', out, '--name', 'notes-mcp', ...extra], { cwd: root });
 
     const first = generate();
-    expect(first.stderr).toMatch(/^3 tools → .*server \(59 created, 0 updated, 0 removed\)\n$/);
+    expect(first.stderr).toMatch(/^3 tools → .*server \(61 created, 0 updated, 0 removed\)\n$/);
     expect(first.code).toBe(0);
     expect(readFileSync(join(out, 'src/handlers/add_note.ts'), 'utf8')).toContain('return notImplemented("add_note");');
     // The user writes real handlers (and a store of their own).

@@ -9,6 +9,7 @@
 import { createToolCaller, DEFAULT_TIMEOUT_MS, type ToolCaller, type ToolCallerDeps } from './call-tool.gen.js';
 import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
 import { checkHooks, type Hooks } from './hooks.gen.js';
+import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, serveHttp, type RunningHttpServer } from './http.gen.js';
 import { TokenCache } from './oauth-token.gen.js';
 import { readPackageInfo, userAgent, type PackageInfo } from './package-info.gen.js';
@@ -42,6 +43,8 @@ export interface MainOptions {
   tools: readonly ToolEntry[];
   /** The user's hooks (src/hooks.ts); see hooks.gen.ts. */
   hooks?: Hooks;
+  /** A package from a tool manifest: the user's handlers (src/handlers.gen.ts); see handler-call.gen.ts. */
+  handlers?: HandlerTable;
   /** Arguments after the script name; default `process.argv.slice(2)`. */
   argv?: readonly string[];
   /** Default `process.env`. */
@@ -147,12 +150,14 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   const overridden = applyToolOverrides(options.tools, options.hooks?.tools);
   for (const warning of [...checkHooks(options.hooks), ...overridden.warnings]) log(`${name}: ${warning}`);
   const table = buildToolTable(overridden.tools, options.list);
-  const callTool = toolCaller(config, env, args.baseUrl, table.outputValidators, log, {
-    ...(options.hooks !== undefined ? { hooks: options.hooks } : {}),
-    generatedNames: overridden.generatedNames,
-    log,
-    userAgent: userAgent(pkg),
-  });
+  const callTool = options.handlers !== undefined
+    ? createHandlerCaller({ handlers: options.handlers, outputValidators: table.outputValidators, generatedNames: overridden.generatedNames, name, log })
+    : toolCaller(config, env, args.baseUrl, table.outputValidators, log, {
+      ...(options.hooks !== undefined ? { hooks: options.hooks } : {}),
+      generatedNames: overridden.generatedNames,
+      log,
+      userAgent: userAgent(pkg),
+    });
   const factory = createServerFactory({ ...config, version: pkg.version }, table, callTool, { log });
   const what = `${name} ${printable(pkg.version)}`;
   const count = `${table.all.length} tool${table.all.length === 1 ? '' : 's'}`;
@@ -222,7 +227,7 @@ function operationBaseUrls(config: ApiConfig, env: Environment, override: string
   const explicit = (override ?? '') !== '' || (env[config.env.baseUrl] ?? '') !== '';
   const cache = new Map<ToolEntry, string>();
   return (entry) => {
-    const servers = entry.binding.servers;
+    const servers = entry.binding.kind === 'http' ? entry.binding.servers : undefined;
     if (explicit || servers === undefined || servers.length === 0) return baseUrl;
     let url = cache.get(entry);
     if (url === undefined) {

@@ -14,7 +14,7 @@ import type { AuthContext, Hooks, ToolCallContext } from './hooks.gen.js';
 import { encodeUnreserved } from './percent-encode.gen.js';
 import { redactSecrets } from './redact.gen.js';
 import { appendQueryParameter, type PreparedRequest } from './request.gen.js';
-import type { ToolEntry } from './types.gen.js';
+import type { HttpToolEntry } from './types.gen.js';
 
 export type HookName = 'beforeRequest' | 'auth' | 'afterResponse';
 
@@ -37,7 +37,7 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** What a fetch Headers value cannot hold. */
 const HEADER_UNSAFE = /[\0\r\n\u0100-\uffff]/;
 
-export function toolContext(entry: ToolEntry, generatedName: string, args: Record<string, unknown>, signal: AbortSignal): ToolCallContext {
+export function toolContext(entry: HttpToolEntry, generatedName: string, args: Record<string, unknown>, signal: AbortSignal): ToolCallContext {
   return { tool: entry.definition.name, generatedName, definition: entry.definition, binding: entry.binding, args, signal };
 }
 

@@ -15,6 +15,14 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
+/** MCP Icon: an https: or data: URI. */
+export interface Icon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: 'light' | 'dark';
+}
+
 /** A tool exactly as tools/list returns it. */
 export interface ToolDefinition {
   name: string;
@@ -23,6 +31,7 @@ export interface ToolDefinition {
   inputSchema: JsonSchemaObject;
   outputSchema?: JsonSchemaObject;
   annotations?: ToolAnnotations;
+  icons?: Icon[];
 }
 
 export type ParameterStyle = 'form' | 'simple' | 'label' | 'matrix' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'tabDelimited';
@@ -76,9 +85,23 @@ export interface HttpBinding {
   output?: { status: string; mediaType: string; wrappedIn?: string };
 }
 
-export interface ToolEntry {
+/** A tool from a tool manifest: its handler is the user's `src/handlers/<name>.ts` (handler-call.gen.ts). */
+export interface HandlerBinding {
+  kind: 'handler';
+  /** Set when the output schema wraps a non-object value as `{ [wrappedIn]: value }`. */
+  output?: { wrappedIn: string };
+}
+
+export interface ToolEntry<B extends HttpBinding | HandlerBinding = HttpBinding | HandlerBinding> {
   definition: ToolDefinition;
-  binding: HttpBinding;
+  binding: B;
+}
+
+/** A tool that calls an HTTP upstream (everything generated from OpenAPI). */
+export type HttpToolEntry = ToolEntry<HttpBinding>;
+
+export function isHttpEntry(entry: ToolEntry): entry is HttpToolEntry {
+  return entry.binding.kind === 'http';
 }
 
 /** How one security scheme gets its credentials: each field names an environment variable. */

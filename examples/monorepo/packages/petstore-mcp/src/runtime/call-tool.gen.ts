@@ -21,7 +21,7 @@
  * result. A hook that throws answers `isError` naming the hook (`_meta[ERROR_META_KEY]` = `hook`),
  * logged once on stderr; both redacted like every other message.
  */
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import { AuthError } from './auth-error.gen.js';
 import { applyCredentials, type AppliedCredentials } from './auth.gen.js';
 import { copyRequest, HookFailure, hookFailureText, runAfterResponse, runAuth, runBeforeRequest, toolContext } from './hook-calls.gen.js';
@@ -31,7 +31,7 @@ import type { TokenCache } from './oauth-token.gen.js';
 import { buildRequest, RequestError, toFetchInit, type PreparedRequest } from './request.gen.js';
 import { redactSecrets } from './redact.gen.js';
 import { DEFAULT_MAX_TEXT_BYTES, errorResult, toToolResult } from './result.gen.js';
-import type { ApiConfig, ToolEntry } from './types.gen.js';
+import { isHttpEntry, type ApiConfig, type ToolEntry } from './types.gen.js';
 import { fetchExchange, nodeExchange, REDIRECT_STATUSES, type Exchange, type UpstreamResponse } from './upstream.gen.js';
 
 /** Upstream request timeout when the environment does not set one: covers token fetch, request and body. */
@@ -65,7 +65,8 @@ export interface ToolCallerDeps {
   userAgent?: string;
 }
 
-export type ToolCaller = (entry: ToolEntry, args: Record<string, unknown>, signal?: AbortSignal) => Promise<CallToolResult>;
+/** `request`: the SDK's context of the tools/call (progress, `_meta`…); handler tools use it, see handler-call.gen.ts. */
+export type ToolCaller = (entry: ToolEntry, args: Record<string, unknown>, signal?: AbortSignal, request?: ServerContext) => Promise<CallToolResult>;
 
 const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
 
@@ -78,6 +79,7 @@ export function createToolCaller(deps: ToolCallerDeps): ToolCaller {
   const hooked = hooks.beforeRequest !== undefined || hooks.auth !== undefined || hooks.afterResponse !== undefined;
   const log = deps.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   return async (entry, args, signal) => {
+    if (!isHttpEntry(entry)) return errorResult(`tool ${entry.definition.name} has no HTTP binding`, 'request'); // handler tools: handler-call.gen.ts
     // One signal for the timeout and the caller's cancellation, released when the call ends: cheaper
     // than AbortSignal.timeout + AbortSignal.any, whose timer and signals live on for the whole timeout.
     const controller = new AbortController();

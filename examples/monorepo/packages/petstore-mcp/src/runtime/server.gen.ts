@@ -147,7 +147,7 @@ function newServer(
       },
       async (args, ctx) => {
         try {
-          return await callTool(entry, args, ctx.mcpReq.signal);
+          return await callTool(entry, args, ctx.mcpReq.signal, ctx);
         } catch (error) {
           // The caller turns upstream failures into isError results itself; reaching this is a bug.
           // Its message may carry request details, so neither the log nor the client sees it.

@@ -149,7 +149,7 @@ function buildPages(
 
 /** The tool as tools/list shows it: the generated definition, outputSchema included. */
 function listed(entry: ToolEntry): Tool {
-  const { name, title, description, inputSchema, outputSchema, annotations } = entry.definition;
+  const { name, title, description, inputSchema, outputSchema, annotations, icons } = entry.definition;
   return {
     name,
     ...(title !== undefined ? { title } : {}),
@@ -157,6 +157,7 @@ function listed(entry: ToolEntry): Tool {
     inputSchema: inputSchema as Tool['inputSchema'],
     ...(outputSchema !== undefined ? { outputSchema: outputSchema as NonNullable<Tool['outputSchema']> } : {}),
     ...(annotations !== undefined ? { annotations } : {}),
+    ...(icons !== undefined ? { icons } : {}),
   };
 }
 
