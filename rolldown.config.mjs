@@ -23,7 +23,8 @@ export default {
   input: { bin: 'src/cli/bin.ts' },
   plugins: [executableBin],
   platform: 'node',
-  external: ['yaml'],
+  // jiti (TypeScript configs, load-config.ts) is loaded only for a .ts config, as a dependency.
+  external: ['yaml', 'jiti'],
   output: {
     dir: 'dist/cli',
     format: 'esm',

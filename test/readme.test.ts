@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MONOREPO_DIR, MONOREPO_STEPS } from './support/monorepo-example.js';
+import { PACK_STEPS } from './support/pack-steps.js';
 import { PETSTORE_SERVER_DIR, PETSTORE_SERVER_STEPS, readmeFirstCall } from './support/petstore-example.js';
 import { REPO_ROOT, runCli } from './support/run-cli.js';
 
 /**
  * Keeps the README and docs/*.md true: every shell command they show (```sh blocks) is run here (the
  * `openapi-mcp` ones, in the directory a leading `cd dir &&` names; a line in `( … )` is a subshell),
- * by examples-monorepo.test.ts (npm commands in examples/monorepo), by examples.test.ts (npm
+ * by examples-monorepo.test.ts (npm commands in examples/monorepo), by e2e/pack.e2e.test.ts (the
+ * tarball installed in a fresh project: PACK_STEPS), by examples.test.ts (npm
  * commands in examples/petstore/server, and the README's first tool call: `npx prism mock …` and
  * `npx mcp-inspector …`), or by CI itself (.ci/run provisions Node 22, runs npm ci and npm test). A
  * new command fails this test until it is covered. Commands that cannot run as shown (`--watch` runs
@@ -37,6 +39,7 @@ describe('README commands', () => {
       let cwd = REPO_ROOT;
       const first = readmeFirstCall();
       if (command === first.mock || command === first.call) return; // run by examples.test.ts
+      if (PACK_STEPS.some((s) => s.command === command)) return; // run by e2e/pack.e2e.test.ts
       const line = /^\((.*)\)$/.exec(command)?.[1] ?? command;
       for (const part of line.split(' && ')) {
         if (part.startsWith('cd ')) {

@@ -20,8 +20,8 @@ export interface LoadConfigOptions {
 }
 
 /**
- * Reads, checks and resolves a config file: `.json` parsed, `.ts`/`.mts`/`.js`/`.mjs` imported
- * (Node 22.18+ strips TypeScript types itself), its default export taken. Paths in it are relative
+ * Reads, checks and resolves a config file: `.json` parsed, `.js`/`.mjs` imported, `.ts`/`.mts`
+ * imported through jiti (in ES module and CommonJS projects alike), its default export taken. Paths in it are relative
  * to its directory. Every problem (missing file, syntax error, no default export, unknown option,
  * wrong type) is a one-line `UserError` naming the file.
  */
@@ -51,17 +51,37 @@ async function importDefault(file: string, display: string, ext: string, fresh: 
   const url = pathToFileURL(file).href;
   let module: Record<string, unknown>;
   try {
-    module = (await import(fresh ? `${url}?t=${Date.now()}-${Math.random().toString(36).slice(2)}` : url)) as Record<string, unknown>;
+    module = ext === '.ts' || ext === '.mts'
+      ? await importTypeScript(file, fresh)
+      : ((await import(fresh ? `${url}?t=${Date.now()}-${Math.random().toString(36).slice(2)}` : url)) as Record<string, unknown>);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'ERR_UNKNOWN_FILE_EXTENSION' && (ext === '.ts' || ext === '.mts')) {
-      throw new UserError(`config ${display}: this Node.js (${process.versions.node}) cannot load TypeScript; use Node 22.18 or newer, set NODE_OPTIONS=--experimental-strip-types, or write the config as .mjs or .json`);
-    }
-    const at = error instanceof SyntaxError ? syntaxErrorPosition(error, file, ext) : '';
-    throw new UserError(`config ${display}${at}: ${reason(error)}`);
+    const at = error instanceof SyntaxError ? syntaxErrorPosition(error, file, ext) : jitiErrorPosition(error, file);
+    const text = reason(error);
+    const commonJs = ext === '.js' && /Cannot use import statement outside a module|Unexpected token 'export'/.test(text)
+      ? ' (this project\'s package.json makes .js files CommonJS: name the config .mjs or .ts)'
+      : '';
+    throw new UserError(`config ${display}${at}: ${text}${commonJs}`);
   }
   if (!('default' in module)) throw new UserError(`config ${display}: needs a default export (export default defineConfig({ ... }))`);
   return module.default;
+}
+
+/**
+ * A TypeScript config through jiti, in any project: an ES module or CommonJS package (`npm init -y`
+ * makes `.ts` CommonJS to Node, which then refuses `import`), on any Node 22. Nothing is cached on
+ * disk (a run writes nothing to the user's project but its output).
+ */
+async function importTypeScript(file: string, fresh: boolean): Promise<Record<string, unknown>> {
+  const { createJiti } = await import('jiti');
+  const jiti = createJiti(import.meta.url, { fsCache: false, moduleCache: !fresh, interopDefault: false });
+  return (await jiti.import(file)) as Record<string, unknown>;
+}
+
+/** `:line:column` (1-based) of a TypeScript parse error from jiti, whose message's second line is `file:line:column0`, or ''. */
+function jitiErrorPosition(error: unknown, file: string): string {
+  const second = (error instanceof Error ? error.message : '').split('\n')[1]?.trim() ?? '';
+  const at = second.startsWith(`${file}:`) ? /^:(\d+):(\d+)$/.exec(second.slice(file.length)) : null;
+  return at === null ? '' : `:${at[1]}:${Number(at[2]) + 1}`;
 }
 
 /**
@@ -88,5 +108,5 @@ function syntaxErrorPosition(error: SyntaxError, file: string, ext: string): str
 function reason(error: unknown): string {
   if ((error as { code?: unknown }).code === 'ENOENT') return 'no such file';
   const message = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
-  return message.split('\n')[0] ?? message;
+  return (message.split('\n')[0] ?? message).trimEnd();
 }
