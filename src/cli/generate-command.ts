@@ -27,6 +27,8 @@ export interface GenerateFlags {
   clientOnly?: boolean;
   /** `--allow-ref`: a config key too. */
   allowRef?: string[];
+  /** `--confirm`: the generated server's default confirmation policy (a config key too). */
+  confirm?: 'destructive' | 'writes' | 'none';
   verbose?: boolean;
   watch?: boolean;
   /** Run the whole pipeline even when inputs and options are unchanged. */

@@ -60,6 +60,7 @@ export function buildProgram(): Command {
     .option('--include-tags <tag...>', SELECTION_HELP.includeTags)
     .option('--exclude-tags <tag...>', SELECTION_HELP.excludeTags)
     .option('--client-only', 'write a package with only the typed MCP client (for a server someone else runs)')
+    .addOption(new Option('--confirm <policy>', "the server's default for asking the user before a call runs: destructive (default), writes or none").choices(['destructive', 'writes', 'none']))
     .option('--verbose', 'print per-stage timings')
     .option('--watch', 'regenerate whenever a file the spec reaches (or the config file) changes; Ctrl-C stops')
     .option('--force', 'regenerate even when the spec files and options are unchanged (a rerun is otherwise skipped)')

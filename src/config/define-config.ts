@@ -28,6 +28,8 @@ export interface ApiOptions {
    * config file; or origins a URL-loaded spec may fetch although their address is private (`--allow-ref`).
    */
   allowRef?: string[];
+  /** When the generated server asks the user before a call runs (`--confirm`): `destructive` (default), `writes` or `none`. */
+  confirm?: 'destructive' | 'writes' | 'none';
 }
 
 /** Options every API of a config shares (an API's own value wins). `name` names one package, so it is per API. */

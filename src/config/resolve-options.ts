@@ -31,6 +31,7 @@ export const API_OPTIONS = {
   excludeTags: { flag: '--exclude-tags', kind: 'string-list', to: 'excludeTags' },
   clientOnly: { flag: '--client-only', kind: 'boolean', to: 'clientOnly' },
   allowRef: { flag: '--allow-ref', kind: 'string-list', to: 'allowRefs' },
+  confirm: { flag: '--confirm', kind: { oneOf: ['destructive', 'writes', 'none'] }, to: 'confirm' },
 } as const satisfies { [K in keyof Required<ApiOptions>]: OptionSpec };
 
 type OptionKey = keyof typeof API_OPTIONS;

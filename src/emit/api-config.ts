@@ -1,5 +1,5 @@
 import type { SecurityScheme } from '../model/api-model.js';
-import type { CredentialSource, RuntimeApiConfig } from '../model/runtime-config.js';
+import type { ConfirmPolicy, CredentialSource, RuntimeApiConfig } from '../model/runtime-config.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { envPrefix, toEnvWord } from './package-naming.js';
 import { setOwn } from '../normalize/set-own.js';
@@ -25,7 +25,7 @@ export interface ApiConfigResult {
  * `<PREFIX><SCHEME>` (API key), `<PREFIX><SCHEME>_TOKEN`, `_USERNAME`/`_PASSWORD`,
  * `_CLIENT_ID`/`_CLIENT_SECRET`. Only security schemes some tool uses are listed.
  */
-export function buildApiConfig(model: ToolModel, packageName: string, packageVersion: string): ApiConfigResult {
+export function buildApiConfig(model: ToolModel, packageName: string, packageVersion: string, defaults: { confirm: ConfirmPolicy }): ApiConfigResult {
   const prefix = envPrefix(packageName);
   const used = new Set<string>();
   const variables: EnvVariable[] = [];
@@ -41,6 +41,8 @@ export function buildApiConfig(model: ToolModel, packageName: string, packageVer
     baseUrl: claim(`${prefix}BASE_URL`, `Upstream base URL (default: ${model.servers[0]?.url ?? 'none; required'})`, false, false),
     timeoutMs: claim(`${prefix}TIMEOUT_MS`, 'Upstream request timeout in milliseconds (default 30000)', false, false),
     serverVariables: {},
+    confirm: claim(`${prefix}CONFIRM`, `When to ask the user before a call runs: destructive, writes or none (default ${defaults.confirm}; the --confirm flag wins)`, false, false),
+    stateKey: claim(`${prefix}STATE_KEY`, 'Secret (32+ characters) protecting the state of calls that ask the user; set the same value on every instance behind one endpoint (default: random per process)', true, false),
   };
   const firstServer = model.servers[0];
   for (const [variable, spec] of Object.entries(firstServer?.variables ?? {})) {
@@ -64,6 +66,7 @@ export function buildApiConfig(model: ToolModel, packageName: string, packageVer
     title: model.info.title,
     servers: model.servers,
     credentials,
+    confirm: defaults.confirm,
     env,
   };
   if (model.info.description !== undefined) config.description = model.info.description;

@@ -1,6 +1,7 @@
 import type { EmitPlan, GeneratedFile } from '../model/emit-plan.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { buildApiConfig } from './api-config.js';
+import type { ConfirmPolicy } from '../model/runtime-config.js';
 import { emitClientFiles } from './client-files.js';
 import { emitClientOnlyPackage } from './client-package.js';
 import { emitConfigFile, emitIndexFile, emitMainFile, emitRuntimeFiles, emitToolFiles } from './code-files.js';
@@ -16,12 +17,14 @@ export interface EmitOptions {
   packageVersion?: string;
   /** A package with only the typed client (for a server someone else runs); default name `<…>-mcp-client`. */
   clientOnly?: boolean;
+  /** The generated server's default `--confirm` policy (input-gate.gen.ts); default `destructive`. */
+  confirm?: ConfirmPolicy;
 }
 
 /** ToolModel → the files of a complete server package (with its typed client), sorted by path. Pure. */
 export function emitPackage(model: ToolModel, options: EmitOptions = {}): EmitPlan {
   const name = checkPackageName(options.packageName ?? `${defaultPackageName(model.info.title, model.servers)}${options.clientOnly ? '-client' : ''}`);
-  const api = buildApiConfig(model, name, options.packageVersion ?? '1.0.0');
+  const api = buildApiConfig(model, name, options.packageVersion ?? '1.0.0', { confirm: options.confirm ?? 'destructive' });
   const client = { name, version: api.config.version, title: api.config.title };
   // A tool manifest's package: each tool runs the user's handler instead of calling an upstream.
   const handlers = model.tools.some((t) => t.binding.kind === 'handler');

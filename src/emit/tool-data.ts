@@ -22,12 +22,12 @@ export class DefinitionTable {
 }
 
 /** A tool entry (`{ definition, binding }`) with `$defs` entries replaced by their indexes in `table`. */
-export function storedEntry(tool: Tool, table: DefinitionTable): { definition: ToolDefinition; binding: Tool['binding'] } {
+export function storedEntry(tool: Tool, table: DefinitionTable): { definition: ToolDefinition; binding: Tool['binding']; elicit?: string[] } {
   const { inputSchema, outputSchema } = tool.definition;
   // Spread keeps every key in its place; only the two schemas are replaced.
   const definition: ToolDefinition = { ...tool.definition, inputSchema: storedSchema(inputSchema, table) };
   if (outputSchema !== undefined) definition.outputSchema = storedSchema(outputSchema, table);
-  return { definition, binding: tool.binding };
+  return { definition, binding: tool.binding, ...(tool.elicit !== undefined ? { elicit: tool.elicit } : {}) };
 }
 
 function storedSchema(schema: JsonSchemaObject, table: DefinitionTable): JsonSchemaObject {

@@ -11,6 +11,7 @@ import { SchemaBundler } from './schema-bundle.js';
 import { selectOperations } from './selection.js';
 import { toolsetName } from './toolset.js';
 import { assignToolNames, TOOL_NAME_RULES } from './tool-name.js';
+import { elicitableArguments } from './elicitable.js';
 import { isSensitiveParameter } from './sensitive.js';
 import type { SensitivityCheck } from './header-annotations.js';
 
@@ -129,7 +130,8 @@ function mapOperation(op: Operation, name: string, overrides: ToolOverrides, run
   }
   if (op.servers) binding.servers = op.servers;
   if (output) binding.output = { status: output.status, mediaType: output.mediaType, ...(output.wrappedIn !== undefined ? { wrappedIn: output.wrappedIn } : {}) };
-  return { definition, binding, toolset: toolsetName(op), source: op.source };
+  const elicit = elicitableArguments(input.schema, options.sensitivePatterns);
+  return { definition, binding, toolset: toolsetName(op), ...(elicit !== undefined ? { elicit } : {}), source: op.source };
 }
 
 /** A one-line title (sanitized, at most 120 characters), or undefined when nothing is left. */

@@ -13,6 +13,9 @@ export type CredentialSource =
   | { type: 'token'; scheme: string; env: { token: string } }
   | { type: 'unsupported'; reason: string };
 
+/** When the server asks the user before a call runs (templates/runtime/input-gate.gen.ts). */
+export type ConfirmPolicy = 'destructive' | 'writes' | 'none';
+
 export interface RuntimeApiConfig {
   name: string;
   version: string;
@@ -20,5 +23,7 @@ export interface RuntimeApiConfig {
   description?: string;
   servers: Server[];
   credentials: Record<string, CredentialSource>;
-  env: { baseUrl: string; timeoutMs: string; serverVariables: Record<string, string> };
+  /** The default `--confirm` policy; the flag and `env.confirm` override it. */
+  confirm: ConfirmPolicy;
+  env: { baseUrl: string; timeoutMs: string; serverVariables: Record<string, string>; confirm: string; stateKey: string };
 }

@@ -74,6 +74,8 @@ export interface Tool {
   /** The toolset it belongs to: first tag, else first path segment (see map/toolset.ts). */
   toolset?: string;
   binding: HttpBinding | HandlerBinding;
+  /** Required top-level arguments the server may ask the user for when a call leaves them out (src/map/elicitable.ts). */
+  elicit?: string[];
   source?: SourceLocation;
 }
 

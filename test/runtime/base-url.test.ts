@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BaseUrlError, joinUrl, resolveBaseUrl, serversFor } from '../../templates/runtime/base-url.gen.js';
 import type { ApiConfig, HttpBinding, Server } from '../../templates/runtime/types.gen.js';
 
-const ENV_NAMES: ApiConfig['env'] = { baseUrl: 'PETS_BASE_URL', timeoutMs: 'PETS_TIMEOUT_MS', serverVariables: { region: 'PETS_REGION', version: 'PETS_VERSION' } };
+const ENV_NAMES: ApiConfig['env'] = { baseUrl: 'PETS_BASE_URL', timeoutMs: 'PETS_TIMEOUT_MS', serverVariables: { region: 'PETS_REGION', version: 'PETS_VERSION' }, confirm: 'PETS_CONFIRM', stateKey: 'PETS_STATE_KEY' };
 const REGIONAL: Server = {
   url: 'https://{region}.api.example.com/{version}',
   variables: { region: { default: 'eu', enum: ['eu', 'us'] }, version: { default: 'v1' } },

@@ -30,7 +30,8 @@ const config = (tokenUrl = '/oauth/token'): ApiConfig => ({
     basic: { type: 'http-basic', env: { username: 'T_USER', password: 'T_PASS' } },
     oauth: { type: 'oauth2-client-credentials', tokenUrl, scopes: [], env: { clientId: 'T_CID', clientSecret: 'T_CSECRET', token: 'T_OAUTH_TOKEN' } },
   },
-  env: { baseUrl: 'T_BASE_URL', timeoutMs: 'T_TIMEOUT_MS', serverVariables: {} },
+  confirm: 'destructive',
+  env: { baseUrl: 'T_BASE_URL', timeoutMs: 'T_TIMEOUT_MS', serverVariables: {}, confirm: 'T_CONFIRM', stateKey: 'T_STATE_KEY' },
 });
 
 function tool(security: SecurityRequirement[], overrides: Partial<HttpBinding> = {}, outputSchema?: ToolEntry['definition']['outputSchema']): ToolEntry {

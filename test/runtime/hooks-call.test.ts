@@ -21,7 +21,8 @@ const config: ApiConfig = {
     header: { type: 'apiKey', in: 'header', name: 'X-API-Key', env: { value: 'T_HKEY' } },
     query: { type: 'apiKey', in: 'query', name: 'api_key', env: { value: 'T_QKEY' } },
   },
-  env: { baseUrl: 'T_BASE_URL', timeoutMs: 'T_TIMEOUT_MS', serverVariables: {} },
+  confirm: 'destructive',
+  env: { baseUrl: 'T_BASE_URL', timeoutMs: 'T_TIMEOUT_MS', serverVariables: {}, confirm: 'T_CONFIRM', stateKey: 'T_STATE_KEY' },
 };
 
 function tool(security: SecurityRequirement[] = [{ header: [] }], outputSchema?: ToolEntry['definition']['outputSchema']): ToolEntry {

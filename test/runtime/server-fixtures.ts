@@ -12,7 +12,8 @@ export const fixtureConfig: ApiConfig = {
   description: 'A small API for runtime tests.',
   servers: [{ url: 'http://127.0.0.1:9/api', variables: {} }],
   credentials: {},
-  env: { baseUrl: 'FIXTURE_API_BASE_URL', timeoutMs: 'FIXTURE_API_TIMEOUT_MS', serverVariables: {} },
+  confirm: 'destructive',
+  env: { baseUrl: 'FIXTURE_API_BASE_URL', timeoutMs: 'FIXTURE_API_TIMEOUT_MS', serverVariables: {}, confirm: 'FIXTURE_API_CONFIRM', stateKey: 'FIXTURE_API_STATE_KEY' },
 };
 
 function binding(method: string, path: string): HttpBinding {
