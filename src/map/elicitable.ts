@@ -5,7 +5,7 @@
  * Only what a form can ask for and a person may be asked for: a required top-level property whose
  * schema (a local `$ref` followed once) is a string, number, integer or boolean, or an enum of
  * strings; never a sensitive one (the same rules as `x-mcp-header`, which also read the
- * description), a `writeOnly` one, nor a `password`/`binary` string. MCP's elicitation page: servers
+ * description), a `writeOnly` one, nor a `password`/`binary` string or binary content (`contentEncoding`). MCP's elicitation page: servers
  * MUST NOT use form elicitation to request sensitive information.
  */
 import type { JsonSchemaObject } from '../model/json-schema.js';
@@ -25,7 +25,9 @@ export function elicitableArguments(inputSchema: JsonSchemaObject, extraSensitiv
     if (schema === undefined || !isPrimitive(schema)) continue;
     const format = typeof schema.format === 'string' ? schema.format : undefined;
     const description = typeof schema.description === 'string' ? schema.description : undefined;
-    if (schema.writeOnly === true || (format !== undefined && UNASKABLE_FORMATS.has(format))) continue;
+    // Binary content (base64 strings, OpenAPI file uploads) is not something a person types into a form.
+    if (schema.writeOnly === true || schema.contentEncoding !== undefined || schema.contentMediaType !== undefined) continue;
+    if (format !== undefined && UNASKABLE_FORMATS.has(format)) continue;
     if (isSensitiveParameter({ name, ...(format !== undefined ? { format } : {}), ...(description !== undefined ? { description } : {}) }, extraSensitive)) continue;
     askable.push(name);
   }

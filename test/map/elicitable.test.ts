@@ -19,6 +19,7 @@ describe('elicitableArguments', () => {
     { name: 'a $ref to a $ref or outside $defs is not followed', given: schema({ r: { $ref: '#/$defs/A' }, x: { $ref: 'other.json' } }, ['r', 'x'], { A: { $ref: '#/$defs/B' }, B: { type: 'string' } }), want: undefined },
     { name: 'sensitive names, formats and descriptions are never asked', given: schema({ password: { type: 'string' }, api_key: { type: 'string' }, mail: { type: 'string', format: 'email' }, code: { type: 'string', description: 'Your API key.' }, city: { type: 'string' } }, ['password', 'api_key', 'mail', 'code', 'city']), want: ['city'] },
     { name: 'writeOnly, password and binary strings are never asked', given: schema({ w: { type: 'string', writeOnly: true }, p: { type: 'string', format: 'password' }, f: { type: 'string', format: 'binary' } }, ['w', 'p', 'f']), want: undefined },
+    { name: 'binary content (base64, a media type) is never asked', given: schema({ file: { type: 'string', contentEncoding: 'base64' }, doc: { type: 'string', contentMediaType: 'text/csv' } }, ['file', 'doc']), want: undefined },
     { name: 'extra sensitive names (--sensitive) count too', given: schema({ tenantId: { type: 'string' }, city: { type: 'string' } }, ['tenantId', 'city']), extra: ['tenant id'], want: ['city'] },
     { name: 'a required name without a property is skipped', given: schema({}, ['ghost']), want: undefined },
   ];

@@ -20,10 +20,13 @@ export const config: ApiConfig = {
       }
     }
   },
+  "confirm": "destructive",
   "env": {
     "baseUrl": "PETSTORE_BASE_URL",
     "timeoutMs": "PETSTORE_TIMEOUT_MS",
-    "serverVariables": {}
+    "serverVariables": {},
+    "confirm": "PETSTORE_CONFIRM",
+    "stateKey": "PETSTORE_STATE_KEY"
   },
   "description": "The classic pet store, as a small example for openapi-mcp."
 };

@@ -18,10 +18,13 @@ export const config: ApiConfig = {
       }
     }
   },
+  "confirm": "destructive",
   "env": {
     "baseUrl": "PETSTORE_BASE_URL",
     "timeoutMs": "PETSTORE_TIMEOUT_MS",
-    "serverVariables": {}
+    "serverVariables": {},
+    "confirm": "PETSTORE_CONFIRM",
+    "stateKey": "PETSTORE_STATE_KEY"
   },
   "description": "Pets waiting in shelters, and their adoptions. The spec of the monorepo example."
 };

@@ -19,9 +19,12 @@ export const config: ApiConfig = {
       }
     }
   },
+  "confirm": "destructive",
   "env": {
     "baseUrl": "PETS_V2_BASE_URL",
     "timeoutMs": "PETS_V2_TIMEOUT_MS",
-    "serverVariables": {}
+    "serverVariables": {},
+    "confirm": "PETS_V2_CONFIRM",
+    "stateKey": "PETS_V2_STATE_KEY"
   }
 };
