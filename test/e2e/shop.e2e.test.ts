@@ -139,13 +139,23 @@ function assertNoSecrets(text: string): void {
   for (const secret of Object.values(SECRETS)) if (secret.length > 5) expect(text).not.toContain(secret);
 }
 
+/**
+ * The official client as a host that shows forms: it confirms what the server asks to confirm
+ * (deleteItem is destructive; the default `--confirm destructive` asks first, see confirm.e2e.test.ts).
+ */
+function confirmingClient(): Client {
+  const client = new Client({ name: 'e2e', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' }, capabilities: { elicitation: { form: {} } } });
+  client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { confirm: true } }));
+  return client;
+}
+
 describe('generated shop server against a recording upstream', () => {
   let server: RunningServer | undefined;
   afterAll(async () => server?.close());
 
   it('over Streamable HTTP (MCP 2026-07-28)', async () => {
     server = await startHttpServer(dir, ['--base-url', `${upstream.url}/api`], { ...process.env, ...SECRETS });
-    const client = new Client({ name: 'e2e', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    const client = confirmingClient();
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     await exercise(client, true);
     await client.close();
@@ -153,7 +163,7 @@ describe('generated shop server against a recording upstream', () => {
   }, 60_000);
 
   it('over stdio', async () => {
-    const client = new Client({ name: 'e2e', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    const client = confirmingClient();
     const transport = new StdioClientTransport({
       command: process.execPath,
       // No --base-url: the servers' {port} variable comes from the environment.
