@@ -24,7 +24,6 @@
  * - The root file must be an OpenAPI 2.0, 3.0 or 3.1 document with a `paths` object (3.1: or
  *   `webhooks`/`components` instead), or a tool manifest (`toolManifest: 1`, see src/manifest/);
  *   anything wrong with the root file stops the run.
- * - A tool manifest's refs must stay inside the manifest's directory tree (`ref-outside-manifest`).
  */
 import { DiagnosticBag, UserError } from '../diagnostics.js';
 import { collectExternalRefs, mayHaveExternalRefs } from './collect-external-refs.js';
@@ -39,7 +38,7 @@ import { splitRef } from './resolve-ref.js';
 import { hashBytes, hashSources } from './spec-hash.js';
 import { displayName, isHttpUrl, toSourceUrl } from './source-url.js';
 import { detectSpecVersion } from './spec-version.js';
-import { checkManifestRoot, isToolManifest, manifestTreeOf } from '../manifest/manifest-root.js';
+import { checkManifestRoot, isToolManifest } from '../manifest/manifest-root.js';
 
 export interface LoadOptions {
   /** Directory that relative paths and display names are relative to. Default: `process.cwd()`. */
@@ -88,8 +87,7 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
   const files = new Map<string, SpecFile>([[rootUrl, root]]);
   const bytes = new Map<string, Uint8Array>([[rootUrl, source.bytes]]);
   const diagnostics = new DiagnosticBag();
-  const confineTo = manifest ? manifestTreeOf(rootUrl) : undefined;
-  await loadReferencedFiles({ root, text }, { cwd, fetchFn, files, bytes, diagnostics, boundary, guard, ...(confineTo !== undefined ? { confineTo } : {}) });
+  await loadReferencedFiles({ root, text }, { cwd, fetchFn, files, bytes, diagnostics, boundary, guard });
   const fileHashes = new Map([...bytes].map(([url, b]) => [url, hashBytes(b)]));
   return { root, files, hash: hashSources(rootUrl, fileHashes), fileHashes, diagnostics: diagnostics.items, specVersion };
 }
@@ -111,8 +109,6 @@ interface LoadState {
   files: Map<string, SpecFile>;
   bytes: Map<string, Uint8Array>;
   diagnostics: DiagnosticBag;
-  /** Tool manifests: every referenced file must lie under this directory URL (the manifest's tree). */
-  confineTo?: string;
   boundary: RefBoundary;
   guard: ReadGuard | undefined;
 }
@@ -144,7 +140,7 @@ async function loadReferencedFiles(start: { root: SpecFile; text: string }, stat
     for (const { file, text } of level) {
       if (!mayHaveExternalRefs(text)) continue;
       for (const { pointer, ref } of collectExternalRefs(file.document)) {
-        const edge = refEdge(file, pointer, ref, state.boundary, state.confineTo);
+        const edge = refEdge(file, pointer, ref, state.boundary);
         edges.push(edge);
         if (edge.refused === undefined && edge.leaving === undefined && !files.has(edge.target) && !failed.has(edge.target)) wanted.add(edge.target);
       }
@@ -180,7 +176,7 @@ async function loadReferencedFiles(start: { root: SpecFile; text: string }, stat
   reportUnavailable(edges, failed, state.diagnostics);
 }
 
-function refEdge(from: SpecFile, pointer: string, ref: string, boundary: RefBoundary, confineTo: string | undefined): RefEdge {
+function refEdge(from: SpecFile, pointer: string, ref: string, boundary: RefBoundary): RefEdge {
   let target: string;
   try {
     target = splitRef(from.url, ref).url;
@@ -190,10 +186,6 @@ function refEdge(from: SpecFile, pointer: string, ref: string, boundary: RefBoun
   if (isHttpUrl(from.url) && !isHttpUrl(target)) {
     const message = `refused to read ${target}: a file fetched from a URL may only reference http(s) URLs`;
     return { from, pointer, target, refused: { code: 'ref-file-refused', message } };
-  }
-  if (confineTo !== undefined && !target.startsWith(confineTo)) {
-    const message = `refused to read ${ref}: a tool manifest may only reference files inside its own directory`;
-    return { from, pointer, target, refused: { code: 'ref-outside-manifest', message } };
   }
   if (target.startsWith('file:') && !isInsideBoundary(target, boundary)) return { from, pointer, target, leaving: ref };
   return { from, pointer, target };

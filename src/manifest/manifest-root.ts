@@ -22,8 +22,3 @@ export function checkManifestRoot(document: unknown, display: string): 'manifest
   }
   return 'manifest';
 }
-
-/** The directory URL a manifest's references must stay under (its own directory). */
-export function manifestTreeOf(rootUrl: string): string {
-  return new URL('.', rootUrl).href;
-}

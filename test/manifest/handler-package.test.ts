@@ -85,6 +85,7 @@ describe('regenerating a manifest package', () => {
     expect(second.stderr).toContain('src/handlers/list_notes.ts is no longer used');
     expect(second.stderr).toContain('  + delete_note\n');
     expect(second.stderr).toContain('  - list_notes (breaking: tool removed)\n');
+    expect(second.stderr).toContain('  ~ get_note: argument "id" type integer → string (breaking)\n');
     expect(readFileSync(join(out, 'src/handlers/get_note.ts'), 'utf8')).toBe(written);
     expect(existsSync(join(out, 'src/handlers/list_notes.ts'))).toBe(true);
     expect(readFileSync(join(out, 'src/handlers/delete_note.ts'), 'utf8')).toContain('return notImplemented("delete_note");');

@@ -103,22 +103,32 @@ describe('manifest structure errors', () => {
   });
 });
 
-describe('manifest references stay inside the manifest tree', () => {
-  it('a $ref to a file outside the manifest directory is refused and fails the run', async () => {
-    const got = await errorsOf({
+describe('manifest references: the OpenAPI trust rules, and no holes', () => {
+  it('a $ref to a file outside the manifest directory is refused before anything is read', async () => {
+    const mapped = await mapTree({
       'tools.json': manifestWith([tool({ input: { $ref: '../outside.json' } })]),
       '../outside.json': input,
     });
-    expect(got).toEqual([
-      ['ref-outside-manifest', '/tools/0/input', 'refused to read ../outside.json: a tool manifest may only reference files inside its own directory'],
-      ['ref-unresolved', '/tools/0/input', 'cannot resolve schema reference "../outside.json"'],
-      ['manifest-invalid', '/tools/0/input', 'tool "search": input must be a schema with type "object" (MCP tool arguments are named properties), found no type'],
-    ]);
+    expect(mapped).toEqual({
+      ok: false,
+      message: "1 $ref outside the spec's directory refused; nothing read or written",
+      diagnostics: [{
+        severity: 'error',
+        code: 'ref-outside-spec',
+        message: '$ref "../outside.json" leaves the spec\'s directory; allow its directory with --allow-ref <dir> (config key "allowRef") if you trust it',
+        file: 'tools.json',
+        pointer: '/tools/0/input',
+      }],
+    });
   });
 
-  it('an absolute URL is refused too', async () => {
-    const got = await errorsOf({ 'tools.json': manifestWith([tool({ input: { $ref: 'https://example.com/s.json' } })]) });
-    expect(got[0]).toEqual(['ref-outside-manifest', '/tools/0/input', 'refused to read https://example.com/s.json: a tool manifest may only reference files inside its own directory']);
+  it('a file that cannot be read is an error, not a warning', async () => {
+    const got = await errorsOf({ 'tools.json': manifestWith([tool({ input: { $ref: 'missing.json' } })]) });
+    expect(got.map(([code, pointer]) => [code, pointer])).toEqual([
+      ['ref-file-unreadable', '/tools/0/input'],
+      ['ref-unresolved', '/tools/0/input'],
+      ['manifest-invalid', '/tools/0/input'],
+    ]);
   });
 });
 
