@@ -1,0 +1,297 @@
+/**
+ * The generated server's command line: `node dist/main.js` serves MCP over stdio;
+ * `--http [--port N] [--host H]` serves Streamable HTTP at /mcp instead; `--base-url URL` overrides
+ * the upstream base URL. `main` applies the user's per-tool overrides (`hooks.tools`), builds
+ * everything derived from the tool definitions once, wires the tool caller (base URL, timeout,
+ * credentials cache, output validators, the user's hooks) and starts the transport.
+ * Messages go to stderr: on stdio, stdout carries only the protocol.
+ */
+import { createToolCaller, DEFAULT_TIMEOUT_MS, type ToolCaller, type ToolCallerDeps } from './call-tool.gen.js';
+import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
+import { checkHooks, type Hooks } from './hooks.gen.js';
+import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
+import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, serveHttp, type RunningHttpServer } from './http.gen.js';
+import { TokenCache } from './oauth-token.gen.js';
+import { readPackageInfo, userAgent, type PackageInfo } from './package-info.gen.js';
+import { errorResult } from './result.gen.js';
+import { createServerFactory, describeError, type Logger } from './server.gen.js';
+import { startStdio } from './stdio.gen.js';
+import { applyToolOverrides } from './tool-overrides.gen.js';
+import { buildToolTable, type ToolTableOptions } from './tool-table.gen.js';
+import type { ApiConfig, ToolEntry } from './types.gen.js';
+
+export type Environment = Record<string, string | undefined>;
+
+export interface CliArgs {
+  http: boolean;
+  port: number;
+  host: string;
+  /** Extra host names accepted in Host/Origin (for a server bound to a public interface). */
+  allowedHosts: string[];
+  baseUrl?: string;
+  help: boolean;
+  version: boolean;
+}
+
+/** A command-line mistake: one line on stderr and exit code 2, no stack. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface MainOptions {
+  config: ApiConfig;
+  tools: readonly ToolEntry[];
+  /** The user's hooks (src/hooks.ts); see hooks.gen.ts. */
+  hooks?: Hooks;
+  /** A package from a tool manifest: the user's handlers (src/handlers.gen.ts); see handler-call.gen.ts. */
+  handlers?: HandlerTable;
+  /** Arguments after the script name; default `process.argv.slice(2)`. */
+  argv?: readonly string[];
+  /** Default `process.env`. */
+  env?: Environment;
+  /** tools/list paging; see tool-table.gen.ts. */
+  list?: ToolTableOptions;
+  /** Where --help goes; default stdout. */
+  out?: (text: string) => void;
+  /** Where messages go; default stderr. */
+  log?: Logger;
+  /** Default: sets `process.exitCode`. */
+  setExitCode?: (code: number) => void;
+  /** Close the HTTP server and exit on SIGINT/SIGTERM; default true. */
+  handleSignals?: boolean;
+  /** The package's package.json, for `--version` and the user agent; default: the config's name and version. */
+  packageJson?: URL;
+}
+
+export interface RunningServer {
+  transport: 'stdio' | 'http';
+  /** The MCP endpoint, for HTTP. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host']);
+
+export function parseArgs(argv: readonly string[]): CliArgs {
+  const args: CliArgs = { http: false, port: DEFAULT_HTTP_PORT, host: DEFAULT_HTTP_HOST, allowedHosts: [], help: false, version: false };
+  let portOrHost: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const flag = eq === -1 ? arg : arg.slice(0, eq);
+    if (flag === '--help' || flag === '-h') {
+      args.help = true;
+      continue;
+    }
+    if (flag === '--version' || flag === '-v') {
+      args.version = true;
+      continue;
+    }
+    if (flag === '--http') {
+      if (eq !== -1) throw new UsageError('--http takes no value');
+      args.http = true;
+      continue;
+    }
+    if (!VALUE_FLAGS.has(flag)) throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
+    const value = eq !== -1 ? arg.slice(eq + 1) : argv[++i];
+    if (value === undefined || value === '') throw new UsageError(`${flag} needs a value`);
+    if (flag === '--port') {
+      args.port = parsePort(value);
+      portOrHost = flag;
+    } else if (flag === '--host') {
+      args.host = value;
+      portOrHost = flag;
+    } else if (flag === '--allowed-host') {
+      args.allowedHosts.push(value);
+      portOrHost = flag;
+    } else {
+      args.baseUrl = value;
+    }
+  }
+  if (portOrHost !== undefined && !args.http && !args.help && !args.version) throw new UsageError(`${portOrHost} needs --http`);
+  return args;
+}
+
+function parsePort(text: string): number {
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port must be a number from 0 to 65535, got ${JSON.stringify(text)}`);
+  return port;
+}
+
+/** Runs the server as the command line says. Resolves once it serves (or after --help/an error). */
+export async function main(options: MainOptions): Promise<RunningServer | undefined> {
+  const { config } = options;
+  const env = options.env ?? process.env;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const out = options.out ?? ((text: string) => process.stdout.write(text));
+  const setExitCode = options.setExitCode ?? ((code: number) => void (process.exitCode = code));
+  const name = printable(config.name);
+  const pkg: PackageInfo = readPackageInfo(options.packageJson, { name: config.name, version: config.version });
+
+  let args: CliArgs;
+  try {
+    args = parseArgs(options.argv ?? process.argv.slice(2));
+    if (args.baseUrl !== undefined) resolveBaseUrl(config.servers, env, config.env, args.baseUrl); // checks it
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof BaseUrlError)) throw error;
+    log(`${name}: ${error.message}. Try --help.`);
+    setExitCode(2);
+    return undefined;
+  }
+  if (args.help) {
+    out(usage(config, options.tools.length));
+    return undefined;
+  }
+  if (args.version) {
+    out(`${printable(pkg.name)} ${printable(pkg.version)}\n`);
+    return undefined;
+  }
+
+  const overridden = applyToolOverrides(options.tools, options.hooks?.tools);
+  for (const warning of [...checkHooks(options.hooks), ...overridden.warnings]) log(`${name}: ${warning}`);
+  const table = buildToolTable(overridden.tools, options.list);
+  const callTool = options.handlers !== undefined
+    ? createHandlerCaller({ handlers: options.handlers, outputValidators: table.outputValidators, generatedNames: overridden.generatedNames, name, log })
+    : toolCaller(config, env, args.baseUrl, table.outputValidators, log, {
+      ...(options.hooks !== undefined ? { hooks: options.hooks } : {}),
+      generatedNames: overridden.generatedNames,
+      log,
+      userAgent: userAgent(pkg),
+    });
+  const factory = createServerFactory({ ...config, version: pkg.version }, table, callTool, { log });
+  const what = `${name} ${printable(pkg.version)}`;
+  const count = `${table.all.length} tool${table.all.length === 1 ? '' : 's'}`;
+
+  if (!args.http) {
+    const handle = startStdio(factory, { log });
+    log(`${what}: MCP over stdio, ${count}`);
+    return { transport: 'stdio', close: () => handle.close() };
+  }
+  let server: RunningHttpServer;
+  try {
+    server = await serveHttp(factory, { host: args.host, port: args.port, allowedHosts: args.allowedHosts, log });
+  } catch (error) {
+    log(`${name}: cannot listen on ${printable(args.host)}:${args.port}: ${describeError(error)}`);
+    setExitCode(1);
+    return undefined;
+  }
+  log(`${what}: MCP over Streamable HTTP at ${server.url}, ${count}`);
+  const running: RunningServer = { transport: 'http', url: server.url, close: () => server.close() };
+  if (options.handleSignals ?? true) {
+    const stop = (): void => void running.close().finally(() => process.exit());
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  }
+  return running;
+}
+
+/**
+ * The real tool caller. A base URL problem (a relative server URL, a bad environment value) does
+ * not stop the server: tools/list still works and every call answers with what to configure.
+ */
+function toolCaller(
+  config: ApiConfig,
+  env: Environment,
+  override: string | undefined,
+  outputValidators: ReadonlyMap<string, (value: unknown) => string | undefined>,
+  log: Logger,
+  user: Pick<ToolCallerDeps, 'hooks' | 'generatedNames' | 'log' | 'userAgent'>,
+): ToolCaller {
+  let baseUrl: string;
+  try {
+    baseUrl = resolveBaseUrl(config.servers, env, config.env, override);
+  } catch (error) {
+    if (!(error instanceof BaseUrlError)) throw error;
+    const text = `No upstream base URL: ${error.message}`;
+    log(`${printable(config.name)}: ${text}; every tool call will fail until it is set`);
+    return async () => errorResult(text, 'request');
+  }
+  return createToolCaller({
+    config,
+    baseUrl,
+    baseUrlFor: operationBaseUrls(config, env, override, baseUrl),
+    env,
+    timeoutMs: timeoutFrom(config, env, log),
+    tokens: new TokenCache(),
+    outputValidators,
+    ...user,
+  });
+}
+
+/**
+ * Operations that declare their own servers (e.g. an upload host) go there, unless the user set
+ * the base URL explicitly (--base-url or the environment), which then applies to every tool. An
+ * operation server that cannot be resolved (relative URL) falls back to the API's base URL.
+ */
+function operationBaseUrls(config: ApiConfig, env: Environment, override: string | undefined, baseUrl: string): (entry: ToolEntry) => string {
+  const explicit = (override ?? '') !== '' || (env[config.env.baseUrl] ?? '') !== '';
+  const cache = new Map<ToolEntry, string>();
+  return (entry) => {
+    const servers = entry.binding.kind === 'http' ? entry.binding.servers : undefined;
+    if (explicit || servers === undefined || servers.length === 0) return baseUrl;
+    let url = cache.get(entry);
+    if (url === undefined) {
+      try {
+        url = resolveBaseUrl(servers, env, config.env);
+      } catch {
+        url = baseUrl;
+      }
+      cache.set(entry, url);
+    }
+    return url;
+  };
+}
+
+function timeoutFrom(config: ApiConfig, env: Environment, log: Logger): number {
+  const text = env[config.env.timeoutMs];
+  if (text === undefined || text === '') return DEFAULT_TIMEOUT_MS;
+  const ms = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (Number.isSafeInteger(ms) && ms > 0) return ms;
+  log(`${printable(config.name)}: ${config.env.timeoutMs} must be a positive number of milliseconds; using ${DEFAULT_TIMEOUT_MS}`);
+  return DEFAULT_TIMEOUT_MS;
+}
+
+export function usage(config: ApiConfig, toolCount: number): string {
+  const e = config.env;
+  const server = config.servers[0]?.url;
+  const variables: [string, string][] = [
+    [e.baseUrl, `upstream base URL (default: ${server === undefined ? 'none, required' : printable(server)})`],
+    [e.timeoutMs, `upstream request timeout in ms (default ${DEFAULT_TIMEOUT_MS})`],
+    ...Object.entries(e.serverVariables).map(([variable, envName]): [string, string] => [envName, `server variable {${printable(variable)}}`]),
+    ...credentialVariables(config),
+  ];
+  const width = Math.max(...variables.map(([envName]) => envName.length));
+  return [
+    `Usage: ${printable(config.name)} [--http [--port N] [--host H]] [--base-url URL]`,
+    '',
+    `MCP server for ${printable(config.title)} ${printable(config.version)} (${toolCount} tools). Serves stdio unless --http is given.`,
+    '',
+    'Options:',
+    '  --http              serve Streamable HTTP at http://HOST:PORT/mcp',
+    `  --port N            HTTP port (default ${DEFAULT_HTTP_PORT})`,
+    `  --host H            HTTP interface to bind (default ${DEFAULT_HTTP_HOST})`,
+    '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
+    `  --base-url URL      upstream base URL (overrides ${e.baseUrl})`,
+    '  -v, --version       print the package name and version',
+    '  -h, --help          show this help',
+    '',
+    'Environment:',
+    ...variables.map(([envName, text]) => `  ${envName.padEnd(width)}  ${text}`),
+    '',
+  ].join('\n');
+}
+
+function credentialVariables(config: ApiConfig): [string, string][] {
+  const rows: [string, string][] = [];
+  for (const [scheme, source] of Object.entries(config.credentials)) {
+    const label = printable(scheme);
+    if (source.type === 'unsupported') continue;
+    for (const [field, envName] of Object.entries(source.env)) rows.push([envName, `${label}: ${field}`]);
+  }
+  return rows;
+}
+
+/** Spec-derived text for a terminal: control characters (escape sequences) become '?'. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+}

@@ -1,0 +1,72 @@
+/**
+ * The call path of a tool from a tool manifest: the SDK has validated the arguments against the
+ * inputSchema (server.gen.ts registers every tool with it), then the user's handler
+ * (`src/handlers/<name>.ts`, imported by the generated `src/handlers.gen.ts`) runs with a
+ * HandlerContext (handler-context.gen.ts), and its value becomes the result (handler-result.gen.ts,
+ * output checked against the outputSchema).
+ *
+ * It never throws: a thrown ToolError is an `isError` result with its message; any other error
+ * too, and its name (not its message) is logged; a call the client cancelled answers that it was
+ * cancelled, whatever the handler did after.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { ToolCaller } from './call-tool.gen.js';
+import { createHandlerContext, ToolError, type HandlerContext } from './handler-context.gen.js';
+import { toHandlerResult } from './handler-result.gen.js';
+import { errorResult } from './result.gen.js';
+import type { ToolEntry } from './types.gen.js';
+
+/** A handler as the runtime sees it; `src/handlers.gen.ts` checks each against its tool's types. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler has its own argument type
+export type HandlerFunction = (args: any, ctx: HandlerContext) => Promise<unknown>;
+
+/** Handlers by generated tool name. */
+export type HandlerTable = Readonly<Record<string, HandlerFunction>>;
+
+export interface HandlerCallerDeps {
+  handlers: HandlerTable;
+  /** By tool name (as clients call it); tools with an outputSchema. */
+  outputValidators?: ReadonlyMap<string, (value: unknown) => string | undefined>;
+  /** The generated name of each tool a `tools` override renamed; default: its own name. */
+  generatedNames?: ReadonlyMap<ToolEntry, string>;
+  /** Prefix of log lines (the server's name). */
+  name: string;
+  /** Default: stderr. */
+  log?: (line: string) => void;
+}
+
+export function createHandlerCaller(deps: HandlerCallerDeps): ToolCaller {
+  const log = deps.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  return async (entry, args, signal, request) => {
+    const tool = entry.definition.name;
+    const generated = deps.generatedNames?.get(entry) ?? tool;
+    const handler = Object.hasOwn(deps.handlers, generated) ? deps.handlers[generated] : undefined;
+    if (entry.binding.kind !== 'handler' || handler === undefined) {
+      return errorResult(`tool ${tool} has no handler (src/handlers/${generated}.ts)`, 'request');
+    }
+    const callSignal = signal ?? new AbortController().signal;
+    const ctx = createHandlerContext({ tool, signal: callSignal, log, prefix: deps.name, ...(request !== undefined ? { request } : {}) });
+    let value: unknown;
+    try {
+      value = await handler(args, ctx);
+    } catch (error) {
+      if (callSignal.aborted) return errorResult('the call was cancelled before the handler finished', 'cancelled');
+      if (error instanceof ToolError) return failure(error.message);
+      log(`${deps.name}: tool ${tool}: the handler failed: ${describe(error)}`);
+      return failure(error instanceof Error && error.message !== '' ? error.message : `the handler of ${tool} failed`);
+    }
+    if (callSignal.aborted) return errorResult('the call was cancelled before the handler finished', 'cancelled');
+    return toHandlerResult(value, entry, deps.outputValidators?.get(tool));
+  };
+}
+
+function failure(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** Name and code of an error, never its message (it may hold arguments or data). */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return `a thrown ${typeof error}`;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' || typeof code === 'number' ? `${error.name} (${code})` : error.name;
+}

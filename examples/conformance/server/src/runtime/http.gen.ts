@@ -1,0 +1,323 @@
+/**
+ * Streamable HTTP transport: stateless MCP at `/mcp` on a plain `node:http` server.
+ *
+ * - 2026-07-28 and 2025-era clients share the endpoint (`createMcpHandler(…, { legacy: 'stateless' })`);
+ *   the SDK handles `server/discover`, `_meta`, version errors and `Mcp-Param-*` validation.
+ * - DNS-rebinding protection with the SDK's guards: a request whose Host or Origin names another
+ *   host is answered 403 before anything else. Bound to 127.0.0.1 unless told otherwise.
+ * - Request bodies over the limit are answered 413 (checked here while reading, and by the
+ *   handler: spike pitfall P10). Any other path is 404.
+ *
+ * The Node side is adapted here rather than with `toNodeHandler` from `@modelcontextprotocol/node`,
+ * for speed (bench/server.mjs, `--phase call`): the body is read and parsed once and handed to
+ * `handler.fetch` as its documented `parsedBody`, so the web `Request` carries no body (nothing to
+ * stream, clone and decode again), and a JSON answer is written whole with a Content-Length
+ * instead of being streamed chunk by chunk. A body that is empty or not JSON goes to the SDK as it
+ * came, which answers it exactly as before. SSE answers are streamed as the SDK adapter does.
+ */
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/server';
+import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/node';
+import { describeError, PARSED_BODY, type Logger } from './server.gen.js';
+
+export const MCP_PATH = '/mcp';
+export const DEFAULT_HTTP_HOST = '127.0.0.1';
+export const DEFAULT_HTTP_PORT = 3000;
+/** Largest accepted request body: room for base64-encoded file arguments, not for abuse. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+const LOCALHOST_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '']);
+
+export interface HttpOptions {
+  /** Interface to bind; default {@link DEFAULT_HTTP_HOST}. */
+  readonly host?: string;
+  /** Port to bind (0 = any free port); default {@link DEFAULT_HTTP_PORT}. */
+  readonly port?: number;
+  readonly maxBodyBytes?: number;
+  /**
+   * Host names (without port) accepted in `Host` and `Origin` besides localhost and the bound
+   * host, e.g. the public name of a server bound to 0.0.0.0.
+   */
+  readonly allowedHosts?: readonly string[];
+  /** Where server errors are reported; default: stderr. */
+  readonly log?: Logger;
+}
+
+export interface McpHttpListener {
+  /** The `node:http` request listener serving `/mcp`. */
+  readonly listener: RequestListener;
+  /** Aborts in-flight MCP exchanges. */
+  close(): Promise<void>;
+}
+
+export interface RunningHttpServer {
+  /** e.g. http://127.0.0.1:3000/mcp */
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** Host names the guards accept: localhost, the bound host unless it is a wildcard, and extras. */
+export function allowedHostnames(host: string, extra: readonly string[] = []): string[] {
+  const names = new Set(LOCALHOST_NAMES);
+  const bound = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host; // IPv6 literal
+  if (!WILDCARD_HOSTS.has(host)) names.add(bound.toLowerCase());
+  for (const name of extra) names.add(name.toLowerCase());
+  return [...names];
+}
+
+export function createMcpHttpListener(factory: McpServerFactory, options: HttpOptions = {}): McpHttpListener {
+  const maxRequestBodySize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const log = options.log ?? logToStderr;
+  const handler = createMcpHandler(factory, {
+    legacy: 'stateless',
+    maxRequestBodySize,
+    // Called for every rejected request too (header mismatches, bad versions): those are answered
+    // to the client and would flood the log, and their messages quote argument values. Keep quiet.
+    onerror: () => {},
+  });
+  const names = allowedHostnames(options.host ?? DEFAULT_HTTP_HOST, options.allowedHosts);
+  const checkHost = accepting(hostHeaderValidation(names), (req) => req.headers.host);
+  const checkOrigin = accepting(originValidation(names), (req) => req.headers.origin);
+
+  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Aborted when the client goes away before the answer was written (not after).
+    const abort = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) abort.abort();
+    });
+    if (res.destroyed) abort.abort();
+    let response: Response;
+    try {
+      const inbound = await toWebRequest(req, abort.signal, maxRequestBodySize);
+      response = await handler.fetch(inbound.request, inbound.parsedBody !== undefined ? { parsedBody: inbound.parsedBody } : undefined);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        response = Response.json(
+          { jsonrpc: '2.0', error: { code: -32000, message: error.message }, id: null },
+          { status: 413, headers: { connection: 'close' } },
+        );
+      } else {
+        log(`MCP HTTP handler failed: ${describeError(error)}`);
+        response = Response.json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null }, { status: 500 });
+      }
+    }
+    try {
+      await writeResponse(response, res, abort.signal);
+    } catch (error) {
+      log(`MCP HTTP response failed: ${describeError(error)}`);
+      res.destroy();
+    }
+  };
+
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    // The guards answer 403 themselves and return false; they run before routing so that a
+    // rebinding page learns nothing, not even which paths exist.
+    if (!checkHost(req, res) || !checkOrigin(req, res)) return;
+    if (pathOf(req.url) !== MCP_PATH) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: the MCP endpoint is /mcp\n');
+      return;
+    }
+    void serve(req, res);
+  };
+  return { listener, close: () => handler.close() };
+}
+
+type Guard = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/**
+ * `guard`, remembering the header values it accepted (a client sends the same Host on every
+ * request; parsing it as a URL each time is measurable). Refused values are checked every time.
+ */
+function accepting(guard: Guard, header: (req: IncomingMessage) => string | undefined): Guard {
+  const accepted = new Set<string>();
+  return (req, res) => {
+    const value = header(req);
+    if (value !== undefined && accepted.has(value)) return true;
+    if (!guard(req, res)) return false;
+    if (value !== undefined && accepted.size < MAX_REMEMBERED_HEADERS) accepted.add(value);
+    return true;
+  };
+}
+
+/** Host and Origin values remembered as accepted, each. */
+const MAX_REMEMBERED_HEADERS = 64;
+
+class BodyTooLargeError extends Error {
+  constructor(maxBytes: number) {
+    super(`Payload Too Large: Request body must not exceed ${maxBytes} bytes`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+interface InboundRequest {
+  readonly request: Request;
+  /** The body parsed as JSON; `undefined` when it is empty or not JSON (the request then carries it). */
+  readonly parsedBody?: unknown;
+}
+
+/**
+ * The web `Request` for the SDK's handler. A POST body is read here (up to `maxBytes`, else
+ * {@link BodyTooLargeError}) and parsed; when it parses, the request carries no body and the
+ * value goes to the handler as `parsedBody`, else the request carries the text as it came.
+ */
+async function toWebRequest(req: IncomingMessage, signal: AbortSignal, maxBytes: number): Promise<InboundRequest> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+  const headers = requestHeaders(req);
+  if (method === 'GET' || method === 'HEAD') return { request: new Request(url, { method, headers, signal }) };
+  if (Number(req.headers['content-length']) > maxBytes) throw new BodyTooLargeError(maxBytes);
+  const bytes = await readBody(req, maxBytes);
+  let parsedBody: unknown;
+  try {
+    parsedBody = bytes.byteLength === 0 ? undefined : JSON.parse(bytes.toString('utf8'));
+  } catch {
+    // not JSON: the SDK reads and answers it
+  }
+  if (parsedBody === undefined) return { request: new Request(url, { method, headers, signal, ...(bytes.byteLength > 0 ? { body: bytes } : {}) }) };
+  const request = new Request(url, { method, headers, signal });
+  Object.defineProperty(request, PARSED_BODY, { value: parsedBody });
+  return { request, parsedBody };
+}
+
+/** Node's header record as it is when every value is a single string (the usual case), else as Headers. */
+function requestHeaders(req: IncomingMessage): Record<string, string> | Headers {
+  for (const name in req.headers) {
+    if (typeof req.headers[name] !== 'string' || name.startsWith(':')) return webHeaders(req);
+  }
+  return req.headers as Record<string, string>;
+}
+
+/** Every header, repeated ones appended one by one (Node gives those as arrays). */
+function webHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+/** The request body, up to `maxBytes` (else {@link BodyTooLargeError}; the rest is left unread). */
+function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const onData = (chunk: Buffer | string): void => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      received += bytes.byteLength;
+      if (received > maxBytes) {
+        done();
+        req.pause();
+        reject(new BodyTooLargeError(maxBytes));
+        return;
+      }
+      chunks.push(bytes);
+    };
+    const onEnd = (): void => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
+    };
+    const onError = (error: Error): void => {
+      done();
+      reject(error);
+    };
+    const done = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    // Closed before its end: the client went away mid-body.
+    const onClose = (): void => onError(new Error('the request was aborted'));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
+}
+
+/**
+ * Writes the handler's answer: a JSON (or other finite) body whole, with its length; an SSE stream
+ * chunk by chunk as it comes, honouring backpressure, until it ends or the client goes away.
+ */
+async function writeResponse(response: Response, res: ServerResponse, closed: AbortSignal): Promise<void> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of response.headers) headers[name] = value;
+  if (response.body === null) {
+    res.writeHead(response.status, headers).end();
+    return;
+  }
+  if (!(headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream')) {
+    // Read as it comes (one chunk for the SDK's JSON answers) rather than copied by arrayBuffer().
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      chunks.push(read.value);
+      size += read.value.byteLength;
+    }
+    headers['content-length'] = String(size);
+    res.writeHead(response.status, headers).end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    return;
+  }
+  res.writeHead(response.status, headers);
+  let drained: (() => void) | undefined;
+  const release = (): void => {
+    drained?.();
+    drained = undefined;
+  };
+  res.on('drain', release);
+  const gone = new Promise<void>((resolve) => {
+    if (closed.aborted) resolve();
+    else closed.addEventListener('abort', () => resolve(), { once: true });
+  });
+  try {
+    for await (const chunk of response.body) {
+      if (closed.aborted) break;
+      if (!res.write(chunk)) await Promise.race([new Promise<void>((resolve) => (drained = resolve)), gone]);
+    }
+  } catch {
+    // The stream failed (the exchange was torn down): end what was sent.
+  } finally {
+    res.off('drain', release);
+  }
+  res.end();
+}
+
+/** Starts the HTTP server; resolves once it listens (rejects e.g. when the port is taken). */
+export async function serveHttp(factory: McpServerFactory, options: HttpOptions = {}): Promise<RunningHttpServer> {
+  const host = options.host ?? DEFAULT_HTTP_HOST;
+  const mcp = createMcpHttpListener(factory, options);
+  const server = createServer(mcp.listener);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_HTTP_PORT, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shown = WILDCARD_HOSTS.has(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shown}:${port}${MCP_PATH}`,
+    port,
+    async close() {
+      await mcp.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function pathOf(url: string | undefined): string {
+  const end = url === undefined ? -1 : url.search(/[?#]/);
+  return url === undefined ? '/' : end === -1 ? url : url.slice(0, end);
+}
+
+function logToStderr(line: string): void {
+  process.stderr.write(`${line}\n`);
+}

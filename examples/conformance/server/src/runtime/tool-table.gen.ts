@@ -1,0 +1,206 @@
+/**
+ * The tool table: everything derived from the tool definitions, built ONCE per process.
+ *
+ * - input validators: one StandardSchema object per tool, created at start-up and handed to
+ *   `registerTool` on every request, so the SDK validates arguments and `Mcp-Param-*` headers.
+ *   Ajv compiles a schema the first time it is used and the result is kept in the table. Eager
+ *   compilation does not scale: the GitHub API's 1,223 input and 926 output schemas take about 12 s
+ *   to compile, so the server could not answer tools/list within a second of starting. A tool that
+ *   is never called is never compiled. Compilation is memoized per tool: compiling per request
+ *   would cost hundreds of milliseconds and leak memory, because Ajv caches compiled schemas by
+ *   object identity and never evicts them (spike pitfall P1). `eager: true` compiles everything
+ *   up front, for checks.
+ * - output validators: one `(value) => string | undefined` per tool with an outputSchema, for the
+ *   tool caller's mismatch policy (the SDK never sees outputSchema, see server.gen.ts). They are
+ *   compiled lazily too.
+ * - the tools/list pages: pre-rendered `ListToolsResult` objects keyed by opaque cursor, each with
+ *   `ttlMs` and `cacheScope` (the list does not depend on the caller, so `public` by default).
+ */
+import { createHash } from 'node:crypto';
+import {
+  fromJsonSchema,
+  ProtocolError,
+  ProtocolErrorCode,
+  type CacheScope,
+  type ListToolsResult,
+  type StandardSchemaWithJSON,
+  type Tool,
+} from '@modelcontextprotocol/server';
+import type { JsonSchemaObject, ToolEntry } from './types.gen.js';
+
+/** Tools per tools/list page. Generous on purpose: clients of SDK 1.x read only the first page. */
+export const DEFAULT_PAGE_SIZE = 100;
+/**
+ * Without an explicit page size, pages grow beyond {@link DEFAULT_PAGE_SIZE} so that the list never
+ * takes more than this many pages: the official v2 client's `listTools()` throws after 64 pages
+ * (`ClientOptions.listMaxPages`), which 100-tool pages would reach at 6,400 tools.
+ */
+export const DEFAULT_MAX_PAGES = 50;
+/** How long a client may cache a tools/list page: the list is fixed for the life of the process. */
+export const DEFAULT_LIST_TTL_MS = 300_000;
+
+export type JsonObject = { [key: string]: unknown };
+
+/** Checks a value against a tool's outputSchema: `undefined` when it matches, else the reason. */
+export type OutputValidator = (value: unknown) => string | undefined;
+
+export interface CompiledTool {
+  readonly entry: ToolEntry;
+  /** Created once, compiled on first use; handed to `registerTool` on every request. */
+  readonly input: StandardSchemaWithJSON<JsonObject, JsonObject>;
+}
+
+export interface ToolTableOptions {
+  /**
+   * Tools per tools/list page (positive integer). Default: {@link DEFAULT_PAGE_SIZE}, or more when
+   * the list would otherwise take more than {@link DEFAULT_MAX_PAGES} pages.
+   */
+  readonly pageSize?: number;
+  /** `ttlMs` on every page (positive integer); default {@link DEFAULT_LIST_TTL_MS}. */
+  readonly ttlMs?: number;
+  /** `cacheScope` on every page; default `public`. */
+  readonly cacheScope?: CacheScope;
+  /** Compile every validator now, so a broken schema fails here instead of at its first call. */
+  readonly eager?: boolean;
+}
+
+export interface ToolTable {
+  /** In the order given (the mapping's order). */
+  readonly all: readonly CompiledTool[];
+  readonly byName: ReadonlyMap<string, CompiledTool>;
+  /** Only tools that declare an outputSchema have an entry. */
+  readonly outputValidators: ReadonlyMap<string, OutputValidator>;
+  readonly pageSize: number;
+  /** The tools/list page for a cursor (`undefined` = first page); a bad cursor throws -32602. */
+  listPage(cursor: string | undefined): ListToolsResult;
+}
+
+export function buildToolTable(entries: readonly ToolEntry[], options: ToolTableOptions = {}): ToolTable {
+  const pageSize = positiveInteger(
+    'pageSize',
+    options.pageSize ?? Math.max(DEFAULT_PAGE_SIZE, Math.ceil(entries.length / DEFAULT_MAX_PAGES)),
+  );
+  const ttlMs = positiveInteger('ttlMs', options.ttlMs ?? DEFAULT_LIST_TTL_MS);
+  const cacheScope = options.cacheScope ?? 'public';
+
+  const all: CompiledTool[] = [];
+  const byName = new Map<string, CompiledTool>();
+  const outputValidators = new Map<string, OutputValidator>();
+  for (const entry of entries) {
+    const { name, inputSchema, outputSchema } = entry.definition;
+    if (byName.has(name)) throw new Error(`Duplicate tool name ${JSON.stringify(name)}`);
+    const input = lazySchema<JsonObject>(name, 'inputSchema', inputSchema);
+    const tool: CompiledTool = { entry, input: input.schema };
+    all.push(tool);
+    byName.set(name, tool);
+    const output = outputSchema === undefined ? undefined : lazySchema(name, 'outputSchema', outputSchema);
+    if (output !== undefined) outputValidators.set(name, outputValidator(output.schema));
+    if (options.eager === true) {
+      input.compile();
+      output?.compile();
+    }
+  }
+
+  const pages = buildPages(all, pageSize, ttlMs, cacheScope);
+  return {
+    all,
+    byName,
+    outputValidators,
+    pageSize,
+    listPage(cursor) {
+      // The first page has no cursor; '' is not a cursor this server ever handed out.
+      const page = cursor === '' ? undefined : pages.get(cursor ?? '');
+      if (page === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor');
+      return page;
+    },
+  };
+}
+
+/**
+ * Pages keyed by cursor, '' for the first one. A cursor is opaque to clients: base64url of a
+ * fingerprint of this tool list (names and page size, so cursors from a different build or
+ * configuration are refused instead of silently shifting) and the page's offset.
+ */
+function buildPages(
+  all: readonly CompiledTool[],
+  pageSize: number,
+  ttlMs: number,
+  cacheScope: CacheScope,
+): ReadonlyMap<string, ListToolsResult> {
+  const hash = createHash('sha256').update(`${pageSize}\n`);
+  for (const tool of all) hash.update(`${tool.entry.definition.name}\n`);
+  const fingerprint = hash.digest('base64url').slice(0, 16);
+  const cursorFor = (offset: number): string => Buffer.from(`${fingerprint}:${offset}`).toString('base64url');
+
+  const pages = new Map<string, ListToolsResult>();
+  // An empty tool list still has one (empty) first page.
+  for (let offset = 0; offset === 0 || offset < all.length; offset += pageSize) {
+    const next = offset + pageSize;
+    const page: ListToolsResult = {
+      tools: all.slice(offset, next).map((tool) => listed(tool.entry)),
+      ...(next < all.length ? { nextCursor: cursorFor(next) } : {}),
+      ttlMs,
+      cacheScope,
+    };
+    pages.set(offset === 0 ? '' : cursorFor(offset), page);
+  }
+  return pages;
+}
+
+/** The tool as tools/list shows it: the generated definition, outputSchema included. */
+function listed(entry: ToolEntry): Tool {
+  const { name, title, description, inputSchema, outputSchema, annotations, icons } = entry.definition;
+  return {
+    name,
+    ...(title !== undefined ? { title } : {}),
+    description,
+    inputSchema: inputSchema as Tool['inputSchema'],
+    ...(outputSchema !== undefined ? { outputSchema: outputSchema as NonNullable<Tool['outputSchema']> } : {}),
+    ...(annotations !== undefined ? { annotations } : {}),
+    ...(icons !== undefined ? { icons } : {}),
+  };
+}
+
+interface LazySchema<T> {
+  /** Same shape as `fromJsonSchema`'s result; validating compiles the schema once. */
+  readonly schema: StandardSchemaWithJSON<T, T>;
+  compile(): void;
+}
+
+function lazySchema<T>(tool: string, which: string, json: JsonSchemaObject): LazySchema<T> {
+  let compiled: StandardSchemaWithJSON<T, T> | undefined;
+  const compile = (): StandardSchemaWithJSON<T, T> => {
+    if (compiled !== undefined) return compiled;
+    try {
+      compiled = fromJsonSchema<T>(json);
+    } catch (error) {
+      // e.g. a dangling $ref (MissingRefError): name the tool. Not cached, so it fails every time.
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Tool ${JSON.stringify(tool)}: cannot compile its ${which}: ${reason}`);
+    }
+    return compiled;
+  };
+  const schema: StandardSchemaWithJSON<T, T> = {
+    '~standard': {
+      version: 1,
+      vendor: 'mcp', // as fromJsonSchema: the SDK advertises and scans `json` verbatim
+      jsonSchema: { input: () => json, output: () => json },
+      validate: (value, options) => compile()['~standard'].validate(value, options),
+    },
+  };
+  return { schema, compile: () => void compile() };
+}
+
+function outputValidator(schema: StandardSchemaWithJSON<unknown, unknown>): OutputValidator {
+  return (value) => {
+    const result = schema['~standard'].validate(value);
+    // fromJsonSchema's validator is synchronous (Ajv); a Promise would mean a different validator.
+    if (result instanceof Promise) throw new Error('Output validators must be synchronous');
+    return result.issues === undefined ? undefined : result.issues.map((issue) => issue.message).join('; ');
+  };
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${value}`);
+  return value;
+}

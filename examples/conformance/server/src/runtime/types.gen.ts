@@ -1,0 +1,136 @@
+/**
+ * Types shared by the generated server's runtime. This file is copied verbatim into every
+ * generated package (as src/runtime/types.gen.ts); it mirrors openapi-mcp's ToolModel so that the
+ * data the generator emits is exactly what the runtime reads.
+ */
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonSchemaObject = { [keyword: string]: unknown };
+
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** MCP Icon: an https: or data: URI. */
+export interface Icon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: 'light' | 'dark';
+}
+
+/** A tool exactly as tools/list returns it. */
+export interface ToolDefinition {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: JsonSchemaObject;
+  outputSchema?: JsonSchemaObject;
+  annotations?: ToolAnnotations;
+  icons?: Icon[];
+}
+
+export type ParameterStyle = 'form' | 'simple' | 'label' | 'matrix' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'tabDelimited';
+
+export interface ArgumentBinding {
+  in: 'path' | 'query' | 'header' | 'cookie' | 'body';
+  /** Name in the spec; '' when the argument is the whole request body. */
+  name: string;
+  required: boolean;
+  style?: ParameterStyle;
+  explode?: boolean;
+  allowReserved?: boolean;
+  /** The parameter is serialized as this media type (OpenAPI `content`), e.g. application/json. */
+  contentType?: string;
+}
+
+export interface BodyEncoding {
+  contentType?: string;
+  style?: ParameterStyle;
+  explode?: boolean;
+  allowReserved?: boolean;
+}
+
+export interface ServerVariable {
+  default: string;
+  enum?: string[];
+  description?: string;
+}
+
+export interface Server {
+  url: string;
+  description?: string;
+  variables: Record<string, ServerVariable>;
+}
+
+/** One alternative: all the named schemes together. `{}` means no credentials are needed. */
+export type SecurityRequirement = Record<string, string[]>;
+
+export interface HttpBinding {
+  kind: 'http';
+  method: string;
+  /** Path template as in the spec, e.g. /repos/{owner}/{repo}. */
+  path: string;
+  operationId?: string;
+  /** Keyed by inputSchema property name. */
+  arguments: Record<string, ArgumentBinding>;
+  body?: { mediaType: string; required: boolean; encoding?: Record<string, BodyEncoding> };
+  security: SecurityRequirement[];
+  servers?: Server[];
+  /** The success response outputSchema describes; `wrappedIn` when a non-object result is wrapped. */
+  output?: { status: string; mediaType: string; wrappedIn?: string };
+}
+
+/** A tool from a tool manifest: its handler is the user's `src/handlers/<name>.ts` (handler-call.gen.ts). */
+export interface HandlerBinding {
+  kind: 'handler';
+  /** Set when the output schema wraps a non-object value as `{ [wrappedIn]: value }`. */
+  output?: { wrappedIn: string };
+}
+
+export interface ToolEntry<B extends HttpBinding | HandlerBinding = HttpBinding | HandlerBinding> {
+  definition: ToolDefinition;
+  binding: B;
+}
+
+/** A tool that calls an HTTP upstream (everything generated from OpenAPI). */
+export type HttpToolEntry = ToolEntry<HttpBinding>;
+
+export function isHttpEntry(entry: ToolEntry): entry is HttpToolEntry {
+  return entry.binding.kind === 'http';
+}
+
+/** How one security scheme gets its credentials: each field names an environment variable. */
+export type CredentialSource =
+  | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; env: { value: string } }
+  | { type: 'http-bearer'; env: { token: string } }
+  | { type: 'http-basic'; env: { username: string; password: string } }
+  | { type: 'oauth2-client-credentials'; tokenUrl: string; scopes: string[]; env: { clientId: string; clientSecret: string; token: string } }
+  /** OAuth2 flows other than client credentials, OpenID Connect, other HTTP schemes: a ready token from the environment. */
+  | { type: 'token'; scheme: string; env: { token: string } }
+  /** Cannot be supplied by this server (e.g. mutualTLS). */
+  | { type: 'unsupported'; reason: string };
+
+export interface ApiConfig {
+  /** npm package name of the generated server. */
+  name: string;
+  version: string;
+  /** The API's title, for serverInfo. */
+  title: string;
+  description?: string;
+  servers: Server[];
+  /** Keyed by security scheme name. */
+  credentials: Record<string, CredentialSource>;
+  env: {
+    /** Overrides the upstream base URL. */
+    baseUrl: string;
+    /** Upstream request timeout in milliseconds. */
+    timeoutMs: string;
+    /** Server variable name → environment variable. */
+    serverVariables: Record<string, string>;
+  };
+}
