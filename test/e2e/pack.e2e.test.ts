@@ -31,7 +31,7 @@ describe('the npm pack tarball in a fresh project', () => {
     expect(PACK_STEPS[1]!.command).toContain(packed!.filename);
     tarball = join(work, packed!.filename);
     const paths = packed!.files.map((f) => f.path);
-    for (const f of ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/bin.js', 'dist/templates.precompiled.cjs', 'templates/runtime/cli.gen.ts', 'docs/generate.md']) {
+    for (const f of ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/bin.js', 'dist/templates.precompiled.cjs', 'templates/runtime/cli.gen.ts', 'docs/generate.md', 'schemas/tool-manifest.schema.json']) {
       expect(paths).toContain(f);
     }
     expect(paths.filter((p) => /^(src|test|examples|bench|scripts|node_modules)\//.test(p))).toEqual([]);
