@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { planRuns, type ApiRun } from '../config/plan-runs.js';
 import { toGenerateOptions } from '../config/resolve-options.js';
 import { UserError } from '../diagnostics.js';
@@ -45,14 +45,18 @@ export async function generateCommand(spec: string | undefined, flags: GenerateF
     await (await import('./watch-command.js')).watchCommand(spec, flags, cwd);
     return;
   }
-  const { runs } = await planRuns(spec, { ...flags }, { cwd });
+  const { runs, configFile } = await planRuns(spec, { ...flags }, { cwd });
+  const reportFile = flags.report !== undefined ? resolve(cwd, flags.report) : undefined;
+  // Paths in the report are relative to the config file's directory, else to the report's own.
+  const base = configFile !== undefined ? dirname(configFile) : dirname(reportFile ?? resolve(cwd, 'report.json'));
+  const fromBase = (path: string): string => relative(base, path).split(sep).join('/') || '.';
   const reports: ApiReport[] = [];
   for (const run of runs) {
     const result = await generateRun(run, flags, prefetched);
-    const input = /^[a-z][a-z0-9+.-]*:/i.test(run.input) ? run.input : relative(cwd, run.input).split(sep).join('/');
-    reports.push(apiReport({ input, output: run.outputDisplay, mode: flags.check ? 'check' : 'write' }, result));
+    const input = /^[a-z][a-z0-9+.-]*:/i.test(run.input) ? run.input : fromBase(run.input);
+    reports.push(apiReport({ input, output: fromBase(run.output), mode: flags.check ? 'check' : 'write' }, result));
   }
-  if (flags.report !== undefined) writeFileSync(resolve(cwd, flags.report), renderRunReport(reports));
+  if (reportFile !== undefined) writeFileSync(reportFile, renderRunReport(reports));
 }
 
 /** Generates one API and prints its diagnostics and its one-line outcome (`--check`: what would change). */

@@ -6,8 +6,8 @@
  * {
  *   "format": 1,
  *   "apis": [{
- *     "input": "spec.yaml",            // as given (config runs: absolute)
- *     "output": "server",              // as the summary line names it
+ *     "input": "spec.yaml",            // relative to the config file's directory (a URL as it is);
+ *     "output": "server",              // without a config file, relative to the report file's directory
  *     "mode": "write",                 // or "check": then everything below is what *would* change
  *     "skipped": false,                // true: inputs and options unchanged, nothing loaded or written
  *     "upToDate": false,               // true: no file created, updated or removed
@@ -25,7 +25,7 @@
  *   }]
  * }
  * ```
- * Tool names are sorted, files in write order; `kind` is one of `ChangeKind`. A skipped run reports
+ * Tool names are sorted, files (relative to the API's output directory) in write order; `kind` is one of `ChangeKind`. A skipped run reports
  * no changes. Written after every API ran, so a failed run writes no report; `--watch` writes none.
  */
 import type { ChangeReport, ToolChange } from './change-report.js';

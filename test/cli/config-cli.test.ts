@@ -22,6 +22,22 @@ function packageName(dir: string): string {
 }
 
 describe('openapi-mcp generate with a config file (the built bin)', () => {
+  it('--report names inputs and outputs relative to the config file, wherever the command runs', () => {
+    const dir = project();
+    mkdirSync(join(dir, 'ci/reports'), { recursive: true });
+    writeFileSync(join(dir, 'openapi-mcp.config.json'), JSON.stringify({ apis: [{ input: 'api/pets.yaml', output: 'gen/pets' }, { input: 'api/recursion.json', output: 'gen/rec' }] }));
+    const r = runCli(['generate', '--config', '../openapi-mcp.config.json', '--report', 'report.json'], { cwd: join(dir, 'ci') });
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'ci/report.json'), 'utf8')) as { apis: { input: string; output: string; files: { created: string[] } }[] };
+    expect(report.apis.map((a) => [a.input, a.output])).toEqual([['api/pets.yaml', 'gen/pets'], ['api/recursion.json', 'gen/rec']]);
+    expect(report.apis[0]!.files.created).toContain('src/main.ts'); // relative to the output
+    // Without a config file: relative to the report file's directory.
+    const plain = runCli(['generate', '../api/pets.yaml', '--out', '../gen/plain', '--report', 'reports/plain.json'], { cwd: join(dir, 'ci') });
+    expect(plain.code, plain.stderr).toBe(0);
+    const plainReport = JSON.parse(readFileSync(join(dir, 'ci/reports/plain.json'), 'utf8')) as { apis: { input: string; output: string }[] };
+    expect(plainReport.apis.map((a) => [a.input, a.output])).toEqual([['../../api/pets.yaml', '../../gen/plain']]);
+  });
+
   it('generates every API of openapi-mcp.config.json without arguments; --check then passes', () => {
     const dir = project();
     writeFileSync(

@@ -288,6 +288,16 @@ describe.each(['node:http', 'fetch'] as const)('toToolResult (answer via %s)', (
     expect(got.content?.[1]).toEqual({ type: 'text', text: mismatchNote(200, 'the schema check failed to run') });
   });
 
+  it('a long mismatch is cut between problems, never mid-word', async () => {
+    const names = Array.from({ length: 40 }, (_, i) => `property_number_${i}`);
+    const MANY = entry({ type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])), required: names });
+    const got = await resultFor({ headers: json, body: '{}' }, MANY, {}, via);
+    const note = (got.content?.[1] as { text: string }).text;
+    const reason = /declared output schema: (.*)\. The data is returned above/.exec(note)?.[1] ?? '';
+    expect(reason.length).toBeLessThanOrEqual(500);
+    expect(reason).toMatch(/^data must have required property 'property_number_0'[;,] .*'property_number_\d+'[;,]? …$/);
+  });
+
   it('the default text limit is documented as 100 000 bytes', () => {
     expect(DEFAULT_MAX_TEXT_BYTES).toBe(100_000);
   });
