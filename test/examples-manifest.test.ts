@@ -46,7 +46,9 @@ describe('examples/manifest', () => {
     });
 
     const official = async (transport: 'stdio' | 'http'): Promise<Client> => {
-      const client = new Client({ name: 'example-test', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+      // A host that shows forms: delete_note is destructive, so the server asks to confirm it first.
+      const client = new Client({ name: 'example-test', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' }, capabilities: { elicitation: { form: {} } } });
+      client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { confirm: true } }));
       await client.connect(transport === 'stdio'
         ? new StdioClientTransport({ command: process.execPath, args: [join(DIR, 'dist/main.js')], env: ENV, stderr: 'pipe' })
         : new StreamableHTTPClientTransport(new URL(http.url)));
@@ -90,7 +92,8 @@ describe('examples/manifest', () => {
           createClient(options: object): Promise<NotesClient>;
           ToolCallError: new (...args: never[]) => Error;
         };
-        const api = await createClient(transport === 'stdio' ? { command: process.execPath, args: [join(DIR, 'dist/main.js')], env: ENV, stderr: 'pipe' } : { url: http.url });
+        const onElicitation = () => ({ action: 'accept', content: { confirm: true } });
+        const api = await createClient(transport === 'stdio' ? { command: process.execPath, args: [join(DIR, 'dist/main.js')], env: ENV, stderr: 'pipe', onElicitation } : { url: http.url, onElicitation });
         try {
           const note = await api.addNote({ text: 'Typed', tags: ['t'] });
           expect(note).toMatchObject({ text: 'Typed', tags: ['t'] });

@@ -6,10 +6,13 @@ export const config: ApiConfig = {
   "title": "Conformance",
   "servers": [],
   "credentials": {},
+  "confirm": "destructive",
   "env": {
     "baseUrl": "CONFORMANCE_BASE_URL",
     "timeoutMs": "CONFORMANCE_TIMEOUT_MS",
-    "serverVariables": {}
+    "serverVariables": {},
+    "confirm": "CONFORMANCE_CONFIRM",
+    "stateKey": "CONFORMANCE_STATE_KEY"
   },
   "description": "The tools of the MCP conformance suite's server scenarios."
 };

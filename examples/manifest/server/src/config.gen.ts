@@ -6,10 +6,13 @@ export const config: ApiConfig = {
   "title": "Notes",
   "servers": [],
   "credentials": {},
+  "confirm": "destructive",
   "env": {
     "baseUrl": "NOTES_BASE_URL",
     "timeoutMs": "NOTES_TIMEOUT_MS",
-    "serverVariables": {}
+    "serverVariables": {},
+    "confirm": "NOTES_CONFIRM",
+    "stateKey": "NOTES_STATE_KEY"
   },
   "description": "A small in-memory note store."
 };

@@ -15,6 +15,7 @@
  */
 import { isCallToolResult, type CallToolResult } from '@modelcontextprotocol/server';
 import type { ToolEntry } from './types.gen.js';
+import { shortenAtWord } from './short-text.gen.js';
 
 /** A result the handler builds itself (MCP CallToolResult). */
 export type ToolResult = CallToolResult;
@@ -71,7 +72,7 @@ function check(value: unknown, validateOutput: ((value: unknown) => string | und
 }
 
 function mismatch(content: CallToolResult['content'], problem: string): CallToolResult {
-  const note = `[The handler's result does not match this tool's declared output schema: ${problem.slice(0, 500)}. `
+  const note = `[The handler's result does not match this tool's declared output schema: ${shortenAtWord(problem, 500)}. `
     + 'The data is returned above as text; the result is flagged as an error only so that MCP clients which check structured results accept it.]';
   return { content: [...content, { type: 'text', text: note }], isError: true };
 }

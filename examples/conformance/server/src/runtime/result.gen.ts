@@ -27,6 +27,7 @@ import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server'
 import { decode, looksLikeText, type Body } from './response-body.gen.js';
 import { fromFetchResponse, type UpstreamResponse } from './upstream.gen.js';
 import type { ToolEntry } from './types.gen.js';
+import { shortenAtWord } from './short-text.gen.js';
 
 /** Text content longer than this (UTF-8 bytes) is truncated. */
 export const DEFAULT_MAX_TEXT_BYTES = 100_000;
@@ -142,7 +143,7 @@ function structuredResult(
   const checked = check(structured ?? { problem: 'the answer is not JSON' }, options);
   if ('value' in checked) return { content, structuredContent: checked.value, _meta: meta };
   const problem = checked.problem;
-  const reason = (options.redact ?? ((t: string) => t))(problem).slice(0, 500);
+  const reason = shortenAtWord((options.redact ?? ((t: string) => t))(problem), 500);
   const note = `[The upstream call succeeded (HTTP ${status}), but its answer does not match this tool's declared output schema: ${reason}. `
     + 'The data is returned above as text; the result is flagged as an error only so that MCP clients which check structured results accept it.]';
   return { content: [...content, { type: 'text', text: note }], isError: true, _meta: meta };

@@ -18,12 +18,16 @@
  * handler instead, and the tool caller applies the mismatch policy with the table's validators.
  */
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   McpServer,
+  type ClientCapabilities,
   type Implementation,
   type McpRequestContext,
   type McpServerFactory,
 } from '@modelcontextprotocol/server';
 import type { ToolCaller } from './call-tool.gen.js';
+import type { InputGate } from './input-gate.gen.js';
+import type { StateCodec } from './request-state.gen.js';
 import type { CompiledTool, ToolTable } from './tool-table.gen.js';
 import type { ApiConfig } from './types.gen.js';
 
@@ -36,6 +40,11 @@ export type Logger = (line: string) => void;
 export interface ServerFactoryOptions {
   /** Where unexpected tool-caller failures are reported; default: stderr. Never gets arguments. */
   readonly log?: Logger;
+  /**
+   * Human in the loop (input-gate.gen.ts): asks for missing arguments and confirmations with
+   * `input_required` before a call runs. Needs `state`, which seals and verifies `requestState`.
+   */
+  readonly gate?: { readonly gate: InputGate; readonly state: StateCodec };
 }
 
 /**
@@ -50,7 +59,7 @@ export function createServerFactory(
 ): McpServerFactory {
   const info = serverInfo(config);
   const log = options.log ?? logToStderr;
-  return async (ctx) => newServer(info, table, await toolsNeededFor(table, ctx), callTool, log);
+  return async (ctx) => newServer(info, table, await toolsNeededFor(table, ctx), callTool, log, options.gate);
 }
 
 export function serverInfo(config: ApiConfig): Implementation {
@@ -127,12 +136,15 @@ function newServer(
   tools: readonly CompiledTool[],
   callTool: ToolCaller,
   log: Logger,
+  gating: ServerFactoryOptions['gate'],
 ): McpServer {
   const server = new McpServer(info, {
     // Declared in the constructor so McpServer installs its tools handlers now; otherwise the
     // tools/list override below throws "Server does not support tools" (spike pitfall P3).
     capabilities: { tools: { listChanged: false } },
     cacheHints: { 'server/discover': { ttlMs: DISCOVER_TTL_MS, cacheScope: 'public' } },
+    // Tampered, expired or foreign requestState: the SDK answers -32602 before any handler runs.
+    ...(gating !== undefined ? { requestState: { verify: gating.state.verify } } : {}),
   });
   for (const tool of tools) {
     const { entry } = tool;
@@ -142,12 +154,21 @@ function newServer(
       {
         ...(title !== undefined ? { title } : {}),
         description,
-        inputSchema: tool.input,
+        inputSchema: tool.accepts,
         ...(annotations !== undefined ? { annotations } : {}),
       },
       async (args, ctx) => {
+        let callArgs = args;
+        if (gating !== undefined) {
+          // 2026-07-28: the request's own declared capabilities; 2025 era: the initialize handshake's.
+          const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+          const capabilities = (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? server.server.getClientCapabilities();
+          const outcome = await gating.gate(tool, args, ctx, capabilities);
+          if ('result' in outcome) return outcome.result;
+          callArgs = outcome.args;
+        }
         try {
-          return await callTool(entry, args, ctx.mcpReq.signal, ctx);
+          return await callTool(entry, callArgs, ctx.mcpReq.signal, ctx);
         } catch (error) {
           // The caller turns upstream failures into isError results itself; reaching this is a bug.
           // Its message may carry request details, so neither the log nor the client sees it.

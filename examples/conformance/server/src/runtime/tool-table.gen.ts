@@ -46,8 +46,14 @@ export type OutputValidator = (value: unknown) => string | undefined;
 
 export interface CompiledTool {
   readonly entry: ToolEntry;
-  /** Created once, compiled on first use; handed to `registerTool` on every request. */
+  /** The full inputSchema: created once, compiled on first use. */
   readonly input: StandardSchemaWithJSON<JsonObject, JsonObject>;
+  /**
+   * What `registerTool` validates calls against: `input` itself, or for a tool with arguments the
+   * server may ask for (`entry.elicit`), the same schema without those in `required`, so a call
+   * that leaves them out reaches the input gate (input-gate.gen.ts), which checks `input` after.
+   */
+  readonly accepts: StandardSchemaWithJSON<JsonObject, JsonObject>;
 }
 
 export interface ToolTableOptions {
@@ -90,13 +96,15 @@ export function buildToolTable(entries: readonly ToolEntry[], options: ToolTable
     const { name, inputSchema, outputSchema } = entry.definition;
     if (byName.has(name)) throw new Error(`Duplicate tool name ${JSON.stringify(name)}`);
     const input = lazySchema<JsonObject>(name, 'inputSchema', inputSchema);
-    const tool: CompiledTool = { entry, input: input.schema };
+    const relaxed = entry.elicit !== undefined && entry.elicit.length > 0 ? lazySchema<JsonObject>(name, 'inputSchema', withoutRequired(inputSchema, entry.elicit)) : undefined;
+    const tool: CompiledTool = { entry, input: input.schema, accepts: relaxed?.schema ?? input.schema };
     all.push(tool);
     byName.set(name, tool);
     const output = outputSchema === undefined ? undefined : lazySchema(name, 'outputSchema', outputSchema);
     if (output !== undefined) outputValidators.set(name, outputValidator(output.schema));
     if (options.eager === true) {
       input.compile();
+      relaxed?.compile();
       output?.compile();
     }
   }
@@ -189,6 +197,13 @@ function lazySchema<T>(tool: string, which: string, json: JsonSchemaObject): Laz
     },
   };
   return { schema, compile: () => void compile() };
+}
+
+/** The schema with `names` taken out of its top-level `required`. */
+function withoutRequired(schema: JsonSchemaObject, names: readonly string[]): JsonSchemaObject {
+  const required = Array.isArray(schema['required']) ? (schema['required'] as unknown[]).filter((key) => !names.includes(key as string)) : [];
+  const { required: _dropped, ...rest } = schema;
+  return required.length > 0 ? { ...rest, required } : rest;
 }
 
 function outputValidator(schema: StandardSchemaWithJSON<unknown, unknown>): OutputValidator {

@@ -95,6 +95,11 @@ export interface HandlerBinding {
 export interface ToolEntry<B extends HttpBinding | HandlerBinding = HttpBinding | HandlerBinding> {
   definition: ToolDefinition;
   binding: B;
+  /**
+   * Required top-level arguments the server may ask the user for (form elicitation) when a call
+   * leaves them out: primitives that are not sensitive. See input-gate.gen.ts.
+   */
+  elicit?: string[];
 }
 
 /** A tool that calls an HTTP upstream (everything generated from OpenAPI). */
@@ -115,6 +120,9 @@ export type CredentialSource =
   /** Cannot be supplied by this server (e.g. mutualTLS). */
   | { type: 'unsupported'; reason: string };
 
+/** When the server asks the user before a call runs (input-gate.gen.ts). */
+export type ConfirmPolicy = 'destructive' | 'writes' | 'none';
+
 export interface ApiConfig {
   /** npm package name of the generated server. */
   name: string;
@@ -125,6 +133,8 @@ export interface ApiConfig {
   servers: Server[];
   /** Keyed by security scheme name. */
   credentials: Record<string, CredentialSource>;
+  /** The default `--confirm` policy; the flag and `env.confirm` override it. */
+  confirm: ConfirmPolicy;
   env: {
     /** Overrides the upstream base URL. */
     baseUrl: string;
@@ -132,5 +142,9 @@ export interface ApiConfig {
     timeoutMs: string;
     /** Server variable name → environment variable. */
     serverVariables: Record<string, string>;
+    /** Overrides the `--confirm` policy: destructive | writes | none. */
+    confirm: string;
+    /** The secret that protects `requestState` (at least 32 characters); shared by instances behind one endpoint. */
+    stateKey: string;
   };
 }

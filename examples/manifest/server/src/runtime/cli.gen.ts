@@ -14,7 +14,10 @@ import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, serveHttp, type RunningHttpServer
 import { TokenCache } from './oauth-token.gen.js';
 import { readPackageInfo, userAgent, type PackageInfo } from './package-info.gen.js';
 import { errorResult } from './result.gen.js';
-import { createServerFactory, describeError, type Logger } from './server.gen.js';
+import { createServerFactory, describeError, type Logger, type ServerFactoryOptions } from './server.gen.js';
+import { confirmPolicy, ConfirmPolicyError, createGating, isConfirmPolicy } from './human-in-the-loop.gen.js';
+import { CONFIRM_POLICIES } from './input-gate.gen.js';
+import { StateKeyError } from './request-state.gen.js';
 import { startStdio } from './stdio.gen.js';
 import { applyToolOverrides } from './tool-overrides.gen.js';
 import { buildToolTable, type ToolTableOptions } from './tool-table.gen.js';
@@ -29,6 +32,8 @@ export interface CliArgs {
   /** Extra host names accepted in Host/Origin (for a server bound to a public interface). */
   allowedHosts: string[];
   baseUrl?: string;
+  /** `--confirm destructive|writes|none` (input-gate.gen.ts); else `<PREFIX>CONFIRM`, else the generated default. */
+  confirm?: string;
   help: boolean;
   version: boolean;
 }
@@ -70,7 +75,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host']);
+const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host', '--confirm']);
 
 export function parseArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = { http: false, port: DEFAULT_HTTP_PORT, host: DEFAULT_HTTP_HOST, allowedHosts: [], help: false, version: false };
@@ -104,6 +109,9 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     } else if (flag === '--allowed-host') {
       args.allowedHosts.push(value);
       portOrHost = flag;
+    } else if (flag === '--confirm') {
+      if (!isConfirmPolicy(value)) throw new UsageError(`--confirm must be one of ${CONFIRM_POLICIES.join(', ')}, got ${JSON.stringify(value)}`);
+      args.confirm = value;
     } else {
       args.baseUrl = value;
     }
@@ -158,7 +166,22 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
       log,
       userAgent: userAgent(pkg),
     });
-  const factory = createServerFactory({ ...config, version: pkg.version }, table, callTool, { log });
+  let gate: ServerFactoryOptions['gate'];
+  try {
+    gate = createGating({
+      config,
+      env,
+      policy: confirmPolicy(config, env, args.confirm),
+      baseUrlFor: upstreamBaseUrls(config, env, args.baseUrl),
+      ...(typeof options.hooks?.confirm === 'function' ? { confirm: options.hooks.confirm.bind(options.hooks) } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof ConfirmPolicyError || error instanceof StateKeyError)) throw error;
+    log(`${name}: ${error.message}`);
+    setExitCode(2);
+    return undefined;
+  }
+  const factory = createServerFactory({ ...config, version: pkg.version }, table, callTool, { log, gate });
   const what = `${name} ${printable(pkg.version)}`;
   const count = `${table.all.length} tool${table.all.length === 1 ? '' : 's'}`;
 
@@ -218,6 +241,17 @@ function toolCaller(
   });
 }
 
+/** Where each tool's calls go (for confirmation messages); `undefined` per tool when no base URL resolves. */
+function upstreamBaseUrls(config: ApiConfig, env: Environment, override: string | undefined): (entry: ToolEntry) => string | undefined {
+  let baseUrl: string;
+  try {
+    baseUrl = resolveBaseUrl(config.servers, env, config.env, override);
+  } catch {
+    return () => undefined;
+  }
+  return operationBaseUrls(config, env, override, baseUrl);
+}
+
 /**
  * Operations that declare their own servers (e.g. an upload host) go there, unless the user set
  * the base URL explicitly (--base-url or the environment), which then applies to every tool. An
@@ -257,6 +291,8 @@ export function usage(config: ApiConfig, toolCount: number): string {
   const variables: [string, string][] = [
     [e.baseUrl, `upstream base URL (default: ${server === undefined ? 'none, required' : printable(server)})`],
     [e.timeoutMs, `upstream request timeout in ms (default ${DEFAULT_TIMEOUT_MS})`],
+    [e.confirm, `when to ask the user before a call: destructive, writes or none (default ${config.confirm})`],
+    [e.stateKey, 'secret (32+ characters) protecting the state of calls that ask the user (default: random per process)'],
     ...Object.entries(e.serverVariables).map(([variable, envName]): [string, string] => [envName, `server variable {${printable(variable)}}`]),
     ...credentialVariables(config),
   ];
@@ -272,6 +308,7 @@ export function usage(config: ApiConfig, toolCount: number): string {
     `  --host H            HTTP interface to bind (default ${DEFAULT_HTTP_HOST})`,
     '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
     `  --base-url URL      upstream base URL (overrides ${e.baseUrl})`,
+    `  --confirm POLICY    ask the user before destructive calls, all writes, or none (default ${config.confirm}; overrides ${e.confirm})`,
     '  -v, --version       print the package name and version',
     '  -h, --help          show this help',
     '',

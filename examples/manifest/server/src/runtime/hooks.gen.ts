@@ -22,11 +22,13 @@
  * redacted.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { ConfirmHook } from './input-gate.gen.js';
 import type { PreparedRequest } from './request.gen.js';
 import type { HttpBinding, ToolAnnotations, ToolDefinition } from './types.gen.js';
 
 export type { CallToolResult } from '@modelcontextprotocol/server';
 export type { PreparedRequest } from './request.gen.js';
+export type { ConfirmContext } from './input-gate.gen.js';
 
 /** What every hook gets about the call. */
 export interface ToolCallContext {
@@ -102,6 +104,11 @@ export interface Hooks {
   ) => void | Response | CallToolResult | Promise<void | Response | CallToolResult>;
   /** Keyed by the generated tool name (as in README.md's tool table). */
   tools?: Record<string, ToolOverride>;
+  /**
+   * Whether to ask the user to confirm this call before it runs (input-gate.gen.ts): `true` asks,
+   * `false` does not, nothing leaves it to the `--confirm` policy (`ctx.policyAsks`).
+   */
+  confirm?: ConfirmHook;
 }
 
 /** Types the hooks object: `export const hooks = defineHooks({ ... })`. */
@@ -109,7 +116,7 @@ export function defineHooks(hooks: Hooks): Hooks {
   return hooks;
 }
 
-const HOOK_FUNCTIONS = ['beforeRequest', 'auth', 'afterResponse'] as const;
+const HOOK_FUNCTIONS = ['beforeRequest', 'auth', 'afterResponse', 'confirm'] as const;
 
 /** Start-up problems with the hooks object (typos, a hook that is not a function), as warnings. */
 export function checkHooks(hooks: unknown): string[] {
