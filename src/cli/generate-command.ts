@@ -29,6 +29,9 @@ export interface GenerateFlags {
   allowRef?: string[];
   /** `--confirm`: the generated server's default confirmation policy (a config key too). */
   confirm?: 'destructive' | 'writes' | 'none';
+  /** `--auth`, `--auth-env`: config keys too (the upstream credential, see map/declared-auth.ts). */
+  auth?: string;
+  authEnv?: string[];
   verbose?: boolean;
   watch?: boolean;
   /** Run the whole pipeline even when inputs and options are unchanged. */

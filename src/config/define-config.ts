@@ -30,6 +30,10 @@ export interface ApiOptions {
   allowRef?: string[];
   /** When the generated server asks the user before a call runs (`--confirm`): `destructive` (default), `writes` or `none`. */
   confirm?: 'destructive' | 'writes' | 'none';
+  /** The upstream credential when the spec declares none or the wrong one (`--auth`): see `MapOptions.auth`. */
+  auth?: string;
+  /** Names of the `auth` credential's variables (`--auth-env`): `NAME`, or `field=NAME` pairs. */
+  authEnv?: string[];
 }
 
 /** Options every API of a config shares (an API's own value wins). `name` names one package, so it is per API. */

@@ -32,6 +32,8 @@ export const API_OPTIONS = {
   clientOnly: { flag: '--client-only', kind: 'boolean', to: 'clientOnly' },
   allowRef: { flag: '--allow-ref', kind: 'string-list', to: 'allowRefs' },
   confirm: { flag: '--confirm', kind: { oneOf: ['destructive', 'writes', 'none'] }, to: 'confirm' },
+  auth: { flag: '--auth', kind: 'string', to: 'auth' },
+  authEnv: { flag: '--auth-env', kind: 'string-list', to: 'authEnv' },
 } as const satisfies { [K in keyof Required<ApiOptions>]: OptionSpec };
 
 type OptionKey = keyof typeof API_OPTIONS;

@@ -1,4 +1,5 @@
-import type { SecurityScheme } from '../model/api-model.js';
+import { UserError } from '../diagnostics.js';
+import type { CredentialField, SecurityScheme } from '../model/api-model.js';
 import type { ConfirmPolicy, CredentialSource, RuntimeApiConfig } from '../model/runtime-config.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { envPrefix, toEnvWord } from './package-naming.js';
@@ -23,14 +24,17 @@ export interface ApiConfigResult {
  * The run-time configuration of a generated server and every environment variable it reads.
  * Names: `<PREFIX>BASE_URL`, `<PREFIX>TIMEOUT_MS`, `<PREFIX>SERVER_<VAR>` and per security scheme
  * `<PREFIX><SCHEME>` (API key), `<PREFIX><SCHEME>_TOKEN`, `_USERNAME`/`_PASSWORD`,
- * `_CLIENT_ID`/`_CLIENT_SECRET`. Only security schemes some tool uses are listed.
+ * `_CLIENT_ID`/`_CLIENT_SECRET`. Only security schemes some tool uses are listed. The credential
+ * `generate --auth` declares gets `<PREFIX>TOKEN`, `<PREFIX>API_KEY`, `<PREFIX>USERNAME`/`_PASSWORD`
+ * or `<PREFIX>CLIENT_ID`/`_CLIENT_SECRET`, unless `--auth-env` named them (then exactly those).
  */
 export function buildApiConfig(model: ToolModel, packageName: string, packageVersion: string, defaults: { confirm: ConfirmPolicy }): ApiConfigResult {
   const prefix = envPrefix(packageName);
   const used = new Set<string>();
   const variables: EnvVariable[] = [];
-  const claim = (wanted: string, description: string, secret: boolean, credential = true): string => {
+  const claim = (wanted: string, description: string, secret: boolean, credential = true, exact = false): string => {
     let name = wanted;
+    if (exact && used.has(name)) throw new UserError(`--auth-env ${name}: the server already reads ${name} for something else; choose another name`);
     for (let i = 2; used.has(name); i++) name = `${wanted}_${i}`;
     used.add(name);
     variables.push({ name, description, secret, credential });
@@ -57,7 +61,8 @@ export function buildApiConfig(model: ToolModel, packageName: string, packageVer
   const credentials: Record<string, CredentialSource> = {};
   for (const key of Object.keys(model.securitySchemes).sort()) {
     if (!usedSchemes.has(key) || !Object.hasOwn(model.securitySchemes, key)) continue;
-    setOwn(credentials, key, credentialFor(key, model.securitySchemes[key]!, `${prefix}${toEnvWord(key) || 'AUTH'}`, claim));
+    const scheme = model.securitySchemes[key]!;
+    setOwn(credentials, key, credentialFor(key, scheme, namer(scheme, key, prefix, claim)));
   }
 
   const config: RuntimeApiConfig = {
@@ -73,23 +78,40 @@ export function buildApiConfig(model: ToolModel, packageName: string, packageVer
   return { config, variables };
 }
 
-type Claim = (wanted: string, description: string, secret: boolean) => string;
+type Claim = (wanted: string, description: string, secret: boolean, credential?: boolean, exact?: boolean) => string;
 
-function credentialFor(key: string, scheme: SecurityScheme, base: string, claim: Claim): CredentialSource {
-  const label = `security scheme "${key}"`;
+/** Claims the variable of one credential field: `(field, suffix, description, secret)` → its name. */
+type Namer = (field: CredentialField, suffix: string, description: string, secret: boolean) => string;
+
+/** Spec schemes: `<PREFIX><SCHEME><suffix>`; the declared one: `<PREFIX><suffix>` or its `--auth-env` name. */
+function namer(scheme: SecurityScheme, key: string, prefix: string, claim: Claim): Namer {
+  const declared = scheme.declared;
+  if (declared === undefined) {
+    const base = `${prefix}${toEnvWord(key) || 'AUTH'}`;
+    return (_field, suffix, description, secret) => claim(`${base}${suffix}`, description, secret);
+  }
+  return (field, suffix, description, secret) => {
+    const explicit = declared.env[field];
+    if (explicit !== undefined) return claim(explicit, description, secret, true, true);
+    return claim(suffix === '' ? `${prefix}API_KEY` : `${prefix}${suffix.slice(1)}`, description, secret);
+  };
+}
+
+function credentialFor(key: string, scheme: SecurityScheme, name: Namer): CredentialSource {
+  const label = scheme.declared !== undefined ? `the upstream (generate --auth ${scheme.declared.option})` : `security scheme "${key}"`;
   if (scheme.type === 'apiKey' && scheme.name !== undefined && !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(scheme.name) && scheme.in !== 'query') {
     return { type: 'unsupported', reason: `the ${scheme.in ?? 'header'} name of ${label} is not a valid HTTP token` };
   }
   if (scheme.type === 'apiKey' && scheme.in && scheme.name !== undefined) {
-    return { type: 'apiKey', in: scheme.in, name: scheme.name, env: { value: claim(base, `API key for ${label} (sent in ${scheme.in} ${scheme.name})`, true) } };
+    return { type: 'apiKey', in: scheme.in, name: scheme.name, env: { value: name('key', '', `API key for ${label} (sent in ${scheme.in} ${scheme.name})`, true) } };
   }
   if (scheme.type === 'http' && scheme.scheme === 'bearer') {
-    return { type: 'http-bearer', env: { token: claim(`${base}_TOKEN`, `Bearer token for ${label}`, true) } };
+    return { type: 'http-bearer', env: { token: name('token', '_TOKEN', `Bearer token for ${label}`, true) } };
   }
   if (scheme.type === 'http' && scheme.scheme === 'basic') {
     return {
       type: 'http-basic',
-      env: { username: claim(`${base}_USERNAME`, `User name for ${label}`, false), password: claim(`${base}_PASSWORD`, `Password for ${label}`, true) },
+      env: { username: name('username', '_USERNAME', `User name for ${label}`, false), password: name('password', '_PASSWORD', `Password for ${label}`, true) },
     };
   }
   const cc = scheme.type === 'oauth2' ? scheme.flows?.clientCredentials : undefined;
@@ -99,13 +121,13 @@ function credentialFor(key: string, scheme: SecurityScheme, base: string, claim:
       tokenUrl: cc.tokenUrl,
       scopes: Object.keys(cc.scopes).sort(),
       env: {
-        clientId: claim(`${base}_CLIENT_ID`, `OAuth2 client id for ${label} (client credentials)`, false),
-        clientSecret: claim(`${base}_CLIENT_SECRET`, `OAuth2 client secret for ${label}`, true),
-        token: claim(`${base}_TOKEN`, `Ready access token for ${label} (skips the client-credentials flow)`, true),
+        clientId: name('clientId', '_CLIENT_ID', `OAuth2 client id for ${label} (client credentials)`, false),
+        clientSecret: name('clientSecret', '_CLIENT_SECRET', `OAuth2 client secret for ${label}`, true),
+        token: name('token', '_TOKEN', `Ready access token for ${label} (skips the client-credentials flow)`, true),
       },
     };
   }
   if (scheme.type === 'mutualTLS') return { type: 'unsupported', reason: 'mutual TLS client certificates are not supported' };
   const kind = scheme.type === 'http' ? (scheme.scheme ?? 'bearer') : 'bearer';
-  return { type: 'token', scheme: kind === 'bearer' ? 'Bearer' : kind, env: { token: claim(`${base}_TOKEN`, `Access token for ${label} (${scheme.type})`, true) } };
+  return { type: 'token', scheme: kind === 'bearer' ? 'Bearer' : kind, env: { token: name('token', '_TOKEN', `Access token for ${label} (${scheme.type})`, true) } };
 }

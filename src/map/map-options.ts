@@ -22,4 +22,12 @@ export interface MapOptions {
   includeTags?: readonly string[];
   /** Leave out operations with any of these tags (CLI `--exclude-tag`). */
   excludeTags?: readonly string[];
+  /**
+   * The upstream credential for operations without a `security` of their own (CLI `--auth`):
+   * `bearer`, `basic`, `apikey-header:NAME`, `apikey-query:NAME`, `apikey-cookie:NAME` or
+   * `oauth2-client-credentials:TOKEN_URL`. See `src/map/declared-auth.ts`.
+   */
+  auth?: string;
+  /** Names for the `auth` credential's variables (CLI `--auth-env`): `NAME`, or `field=NAME` pairs. */
+  authEnv?: readonly string[];
 }

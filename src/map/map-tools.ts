@@ -2,6 +2,7 @@ import { DiagnosticBag } from '../diagnostics.js';
 import { HTTP_METHODS, type ApiModel, type Operation } from '../model/api-model.js';
 import type { HttpBinding, Tool, ToolDefinition, ToolModel } from '../model/tool-model.js';
 import { annotationsFor } from './annotations.js';
+import { declareAuth, parseDeclaredAuth } from './declared-auth.js';
 import { buildDescription, findInstructionLikeText, sanitizeText } from './description.js';
 import { applyHints, createOverrideReader, type ToolOverrides } from './extensions.js';
 import { buildInputSchema } from './input-schema.js';
@@ -31,7 +32,8 @@ const TITLE_MAX = 120;
  * ApiModel → ToolModel: one tool per selected operation, in a deterministic order. The spec's
  * `x-mcp`/`x-speakeasy-mcp` extensions decide first, then the include/exclude options narrow.
  */
-export function mapToTools(model: ApiModel, options: MapOptions = {}, diagnostics: DiagnosticBag = new DiagnosticBag()): ToolModel {
+export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics: DiagnosticBag = new DiagnosticBag()): ToolModel {
+  const model = declareAuth(spec, parseDeclaredAuth(options));
   const readOverrides = createOverrideReader(diagnostics);
   const overrides = new Map<Operation, ToolOverrides>();
   const dropped: Operation[] = [];

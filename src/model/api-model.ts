@@ -108,7 +108,19 @@ export interface SecurityScheme {
     authorizationCode?: OAuthFlow;
   };
   openIdConnectUrl?: string;
+  /** Declared by `generate --auth` rather than by the spec (see map/declared-auth.ts). */
+  declared?: DeclaredCredential;
   source: SourceLocation;
+}
+
+/** The part of a credential one environment variable holds. */
+export type CredentialField = 'token' | 'key' | 'username' | 'password' | 'clientId' | 'clientSecret';
+
+export interface DeclaredCredential {
+  /** The `--auth` value as given, e.g. `apikey-header:X-API-Key` (for descriptions). */
+  option: string;
+  /** Variable names set with `--auth-env`; the others get the generated `<PREFIX>TOKEN`, … */
+  env: Partial<Record<CredentialField, string>>;
 }
 
 /** One alternative: all the named schemes together, each with its scopes. `{}` means anonymous is allowed. */
@@ -129,6 +141,8 @@ export interface Operation {
   responses: Response[];
   /** Effective requirements (operation's, else the root's). Empty array: no auth. */
   security: SecurityRequirement[];
+  /** True when the operation has a `security` of its own (`generate --auth` leaves it as it is). */
+  ownSecurity?: boolean;
   /** Path- or operation-level servers, when they override the root's. */
   servers?: Server[];
   /** `x-*` extensions at root, path item and operation (`x-mcp`, `x-speakeasy-mcp`: see map/extensions.ts). */

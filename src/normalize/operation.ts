@@ -55,6 +55,7 @@ export function normalizeOperation(ctx: NormalizeContext, input: PathItemInput, 
     extensionSources: { root: defaults.rootSource, path: pathItemAt },
     source: at,
   };
+  if (Array.isArray(node.security)) operation.ownSecurity = true;
   const operationId = asString(node.operationId);
   if (operationId !== undefined && operationId.trim() !== '') operation.operationId = operationId;
   const summary = asString(node.summary) ?? asString(pathItem.summary);

@@ -98,7 +98,7 @@ describe('src/hooks.ts across a regeneration', () => {
 
   it("the template's commented examples compile when uncommented", () => {
     const start = template.indexOf('export const hooks');
-    const uncommented = template.slice(0, start) + 'async function myTokenFor(tool: string): Promise<string> {\n  return tool;\n}\n\n' +
+    const uncommented = template.slice(0, start) +
       template.slice(start).split('\n').map((line) => (line === '  //' ? '' : line.replace(/^ {2}\/\/ /, '  '))).join('\n');
     const file = join(dir, 'src/hooks-examples.ts');
     writeFileSync(file, uncommented);

@@ -12,7 +12,7 @@ import { fixtureConfig, upstreamTools } from './server-fixtures.js';
 const hooks = fileURLToPath(new URL('./fixtures/ts-resolve-hooks.mjs', import.meta.url));
 const cliMain = fileURLToPath(new URL('./fixtures/cli-main.ts', import.meta.url));
 
-const defaults: CliArgs = { http: false, port: 3000, host: '127.0.0.1', allowedHosts: [], help: false, version: false };
+const defaults: CliArgs = { http: false, port: 3000, host: '127.0.0.1', allowedHosts: [], envFiles: [], help: false, version: false };
 
 describe('parseArgs', () => {
   const cases: { name: string; given: string[]; want: CliArgs }[] = [
@@ -24,6 +24,7 @@ describe('parseArgs', () => {
     { name: '--flag=value', given: ['--http', '--port=0', '--host=::1'], want: { ...defaults, http: true, port: 0, host: '::1' } },
     { name: '--allowed-host, repeated', given: ['--http', '--allowed-host', 'a.test', '--allowed-host=b.test'], want: { ...defaults, http: true, allowedHosts: ['a.test', 'b.test'] } },
     { name: '--base-url with stdio', given: ['--base-url', 'https://api.test/v1'], want: { ...defaults, baseUrl: 'https://api.test/v1' } },
+    { name: '--env-file, repeated, with stdio', given: ['--env-file', 'a.env', '--env-file=b.env'], want: { ...defaults, envFiles: ['a.env', 'b.env'] } },
     { name: '--help', given: ['--help'], want: { ...defaults, help: true } },
     { name: '-h with other flags', given: ['--port', '1', '-h'], want: { ...defaults, port: 1, help: true } },
   ];
@@ -63,7 +64,7 @@ describe('usage', () => {
     };
     expect(usage(config, 12)).toBe(
       [
-        'Usage: fixture-api-mcp [--http [--port N] [--host H]] [--base-url URL]',
+        'Usage: fixture-api-mcp [--http [--port N] [--host H]] [--base-url URL] [--env-file PATH]',
         '',
         'MCP server for Fixture?[31m API 1.2.3 (12 tools). Serves stdio unless --http is given.',
         '',
@@ -74,6 +75,7 @@ describe('usage', () => {
         '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
         '  --base-url URL      upstream base URL (overrides FIXTURE_API_BASE_URL)',
         '  --confirm POLICY    ask the user before destructive calls, all writes, or none (default destructive; overrides FIXTURE_API_CONFIRM)',
+        '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
         '  -v, --version       print the package name and version',
         '  -h, --help          show this help',
         '',
@@ -166,6 +168,7 @@ describe('main (in-process)', () => {
       given: ['--base-url', 'ftp://files.test/'],
       want: 'fixture-api-mcp: the --base-url value must be an http or https URL; give --base-url the API\'s base URL. Try --help.',
     },
+    { name: 'an --env-file that cannot be read', given: ['--env-file', '/nonexistent/secrets.env'], want: 'fixture-api-mcp: cannot read --env-file /nonexistent/secrets.env (ENOENT). Try --help.' },
   ];
   for (const { name, given, want } of usageErrors) {
     it(`reports ${name} in one line with exit code 2`, async () => {

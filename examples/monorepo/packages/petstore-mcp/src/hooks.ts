@@ -27,9 +27,11 @@ export const hooks = defineHooks({
   //   ctx.request.headers.set('X-Request-Source', 'mcp');
   // },
   //
-  // async auth(ctx) {
-  //   if (ctx.binding.security.length === 0) return; // this operation needs no credentials
-  //   ctx.setHeader('Authorization', `Bearer ${await myTokenFor(ctx.tool)}`);
+  // auth(ctx) {
+  //   // Every call, whatever the spec declares; .env is read at start, so MY_API_TOKEN may be set there.
+  //   const token = process.env.MY_API_TOKEN;
+  //   if (token === undefined || token === '') throw new Error('set MY_API_TOKEN');
+  //   ctx.setHeader('Authorization', `Bearer ${token}`);
   // },
   //
   // async afterResponse(ctx) {
