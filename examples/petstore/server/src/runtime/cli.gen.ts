@@ -15,7 +15,10 @@ import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, serveHttp, type RunningHttpServer
 import { TokenCache } from './oauth-token.gen.js';
 import { readPackageInfo, userAgent, type PackageInfo } from './package-info.gen.js';
 import { errorResult } from './result.gen.js';
-import { createServerFactory, describeError, type Logger } from './server.gen.js';
+import { createServerFactory, describeError, type Logger, type ServerFactoryOptions } from './server.gen.js';
+import { confirmPolicy, ConfirmPolicyError, createGating, isConfirmPolicy } from './human-in-the-loop.gen.js';
+import { CONFIRM_POLICIES } from './input-gate.gen.js';
+import { StateKeyError } from './request-state.gen.js';
 import { startStdio } from './stdio.gen.js';
 import { applyToolOverrides } from './tool-overrides.gen.js';
 import { buildToolTable, type ToolTableOptions } from './tool-table.gen.js';
@@ -30,6 +33,8 @@ export interface CliArgs {
   /** Extra host names accepted in Host/Origin (for a server bound to a public interface). */
   allowedHosts: string[];
   baseUrl?: string;
+  /** `--confirm destructive|writes|none` (input-gate.gen.ts); else `<PREFIX>CONFIRM`, else the generated default. */
+  confirm?: string;
   /** `--env-file` files, read before `.env` (env-file.gen.ts). */
   envFiles: string[];
   help: boolean;
@@ -75,7 +80,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host', '--env-file']);
+const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host', '--confirm', '--env-file']);
 
 export function parseArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = { http: false, port: DEFAULT_HTTP_PORT, host: DEFAULT_HTTP_HOST, allowedHosts: [], envFiles: [], help: false, version: false };
@@ -109,6 +114,9 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     } else if (flag === '--allowed-host') {
       args.allowedHosts.push(value);
       portOrHost = flag;
+    } else if (flag === '--confirm') {
+      if (!isConfirmPolicy(value)) throw new UsageError(`--confirm must be one of ${CONFIRM_POLICIES.join(', ')}, got ${JSON.stringify(value)}`);
+      args.confirm = value;
     } else if (flag === '--env-file') {
       args.envFiles.push(value);
     } else {
@@ -170,7 +178,22 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
       log,
       userAgent: userAgent(pkg),
     });
-  const factory = createServerFactory({ ...config, version: pkg.version }, table, callTool, { log });
+  let gate: ServerFactoryOptions['gate'];
+  try {
+    gate = createGating({
+      config,
+      env,
+      policy: confirmPolicy(config, env, args.confirm),
+      baseUrlFor: upstreamBaseUrls(config, env, args.baseUrl),
+      ...(typeof options.hooks?.confirm === 'function' ? { confirm: options.hooks.confirm.bind(options.hooks) } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof ConfirmPolicyError || error instanceof StateKeyError)) throw error;
+    log(`${name}: ${error.message}`);
+    setExitCode(2);
+    return undefined;
+  }
+  const factory = createServerFactory({ ...config, version: pkg.version }, table, callTool, { log, gate });
   const what = `${name} ${printable(pkg.version)}`;
   const count = `${table.all.length} tool${table.all.length === 1 ? '' : 's'}`;
 
@@ -230,6 +253,17 @@ function toolCaller(
   });
 }
 
+/** Where each tool's calls go (for confirmation messages); `undefined` per tool when no base URL resolves. */
+function upstreamBaseUrls(config: ApiConfig, env: Environment, override: string | undefined): (entry: ToolEntry) => string | undefined {
+  let baseUrl: string;
+  try {
+    baseUrl = resolveBaseUrl(config.servers, env, config.env, override);
+  } catch {
+    return () => undefined;
+  }
+  return operationBaseUrls(config, env, override, baseUrl);
+}
+
 /**
  * Operations that declare their own servers (e.g. an upload host) go there, unless the user set
  * the base URL explicitly (--base-url or the environment), which then applies to every tool. An
@@ -269,6 +303,8 @@ export function usage(config: ApiConfig, toolCount: number): string {
   const variables: [string, string][] = [
     [e.baseUrl, `upstream base URL (default: ${server === undefined ? 'none, required' : printable(server)})`],
     [e.timeoutMs, `upstream request timeout in ms (default ${DEFAULT_TIMEOUT_MS})`],
+    [e.confirm, `when to ask the user before a call: destructive, writes or none (default ${config.confirm})`],
+    [e.stateKey, 'secret (32+ characters) protecting the state of calls that ask the user (default: random per process)'],
     ...Object.entries(e.serverVariables).map(([variable, envName]): [string, string] => [envName, `server variable {${printable(variable)}}`]),
     ...credentialVariables(config),
   ];
@@ -284,6 +320,7 @@ export function usage(config: ApiConfig, toolCount: number): string {
     `  --host H            HTTP interface to bind (default ${DEFAULT_HTTP_HOST})`,
     '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
     `  --base-url URL      upstream base URL (overrides ${e.baseUrl})`,
+    `  --confirm POLICY    ask the user before destructive calls, all writes, or none (default ${config.confirm}; overrides ${e.confirm})`,
     '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
     '  -v, --version       print the package name and version',
     '  -h, --help          show this help',
