@@ -21,7 +21,7 @@ const SPEC = 'test/fixtures/e2e/repos.3.0.yaml';
 
 async function generated(options: MapOptions, name = 'repos-mcp') {
   const { tools } = await mapSpec(SPEC, options);
-  const api = buildApiConfig(tools, name, '1.0.0');
+  const api = buildApiConfig(tools, name, '1.0.0', { confirm: 'destructive' });
   const entries = tools.tools.map((t) => ({ definition: t.definition, binding: t.binding }) as unknown as ToolEntry);
   return { tools, api, entries, byName: (n: string) => entries.find((e) => e.definition.name === n)! };
 }
@@ -179,7 +179,7 @@ describe('generate --auth: variables and what is sent', () => {
       ['a', [{ auth_2: [] }]],
       ['b', [{ admin: [] }]],
     ]);
-    const api = buildApiConfig(tools, 'wrong-mcp', '1.0.0');
+    const api = buildApiConfig(tools, 'wrong-mcp', '1.0.0', { confirm: 'destructive' });
     // The spec's "auth" scheme is used by no tool any more: its variable is gone.
     expect(api.variables.filter((v) => v.credential).map((v) => v.name)).toEqual(['WRONG_ADMIN_USERNAME', 'WRONG_ADMIN_PASSWORD', 'WRONG_TOKEN']);
   });
@@ -209,6 +209,6 @@ describe('generate --auth: bad values', () => {
 
   it('an --auth-env name the server already reads is refused', async () => {
     const { tools } = await mapSpec(SPEC, { auth: 'bearer', authEnv: ['REPOS_BASE_URL'] });
-    expect(() => buildApiConfig(tools, 'repos-mcp', '1.0.0')).toThrow(new UserError('--auth-env REPOS_BASE_URL: the server already reads REPOS_BASE_URL for something else; choose another name'));
+    expect(() => buildApiConfig(tools, 'repos-mcp', '1.0.0', { confirm: 'destructive' })).toThrow(new UserError('--auth-env REPOS_BASE_URL: the server already reads REPOS_BASE_URL for something else; choose another name'));
   });
 });
