@@ -75,7 +75,7 @@ function emitHandlerTypes(tools: readonly Tool[]): GeneratedFile {
     { kind: 'import', typeOnly: true, names: ['HandlerContext'], from: './runtime/handler-context.gen.js' },
     { kind: 'import', typeOnly: true, names: ['ToolResult'], from: './runtime/handler-result.gen.js' },
     raw(''),
-    raw('export { ToolError, type HandlerContext, type HandlerLogger } from "./runtime/handler-context.gen.js";'),
+    raw('export { acceptedContent, input, inputResponse, ToolError, type HandlerContext, type HandlerLogger, type InputKind } from "./runtime/handler-context.gen.js";'),
     raw('export { notImplemented, type ToolResult } from "./runtime/handler-result.gen.js";'),
     raw(''),
     raw('/** Each tool\'s arguments (from its input schema) and result (from its output schema; `unknown` without one). */'),

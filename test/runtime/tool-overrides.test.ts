@@ -108,7 +108,7 @@ describe('checkHooks', () => {
   const cases: { name: string; given: unknown; want: string[] }[] = [
     { name: 'no hooks', given: undefined, want: [] },
     { name: 'all known', given: { beforeRequest() {}, auth() {}, afterResponse() {}, tools: {} }, want: [] },
-    { name: 'a typo', given: { beforeRequests() {} }, want: ['hooks: unknown key "beforeRequests" is ignored (known: beforeRequest, auth, afterResponse, confirm, tools)'] },
+    { name: 'a typo', given: { beforeRequests() {} }, want: ['hooks: unknown key "beforeRequests" is ignored (known: beforeRequest, auth, afterResponse, confirm, extendServer, tools)'] },
     { name: 'a hook that is not a function', given: { auth: 'token' }, want: ['hooks: auth is not a function; it is ignored'] },
     { name: 'not an object', given: 'hooks', want: ['hooks: the exported `hooks` is not an object; no hooks are used'] },
   ];
