@@ -28,6 +28,21 @@ const SCENARIOS: { scenario: string; checks: number }[] = [
   { scenario: 'http-custom-header-server-validation', checks: 10 },
   { scenario: 'dns-rebinding-protection', checks: 2 },
   { scenario: 'server-sse-multiple-streams', checks: 1 },
+  // input_required (multi round-trip requests): the handlers' ctx.inputRequired, and a prompt of
+  // src/hooks.ts (extendServer) for the non-tool request.
+  { scenario: 'input-required-result-basic-elicitation', checks: 3 },
+  { scenario: 'input-required-result-basic-sampling', checks: 3 },
+  { scenario: 'input-required-result-basic-list-roots', checks: 3 },
+  { scenario: 'input-required-result-request-state', checks: 3 },
+  { scenario: 'input-required-result-multiple-input-requests', checks: 3 },
+  { scenario: 'input-required-result-multi-round', checks: 4 },
+  { scenario: 'input-required-result-missing-input-response', checks: 2 },
+  { scenario: 'input-required-result-result-type', checks: 2 },
+  { scenario: 'input-required-result-tampered-state', checks: 2 },
+  { scenario: 'input-required-result-capability-check', checks: 2 },
+  { scenario: 'input-required-result-validate-input', checks: 3 },
+  { scenario: 'input-required-result-non-tool-request', checks: 3 },
+  { scenario: 'input-required-result-unsupported-methods', checks: 2 },
 ];
 
 describe('examples/conformance', () => {

@@ -3,7 +3,7 @@ import type * as T01 from "./client/types/part-01.gen.js";
 import type { HandlerContext } from "./runtime/handler-context.gen.js";
 import type { ToolResult } from "./runtime/handler-result.gen.js";
 
-export { ToolError, type HandlerContext, type HandlerLogger } from "./runtime/handler-context.gen.js";
+export { acceptedContent, input, inputResponse, ToolError, type HandlerContext, type HandlerLogger, type InputKind } from "./runtime/handler-context.gen.js";
 export { notImplemented, type ToolResult } from "./runtime/handler-result.gen.js";
 
 /** Each tool's arguments (from its input schema) and result (from its output schema; `unknown` without one). */
@@ -17,6 +17,14 @@ export interface ToolTypes {
   "test_tool_with_progress": { args: T01.TestToolWithProgressArgs; result: unknown };
   "json_schema_2020_12_tool": { args: T01.JsonSchema202012ToolArgs; result: unknown };
   "test_custom_header": { args: T01.TestCustomHeaderArgs; result: T01.TestCustomHeaderResult };
+  "test_input_required_result_elicitation": { args: T01.TestInputRequiredResultElicitationArgs; result: unknown };
+  "test_input_required_result_sampling": { args: T01.TestInputRequiredResultSamplingArgs; result: unknown };
+  "test_input_required_result_list_roots": { args: T01.TestInputRequiredResultListRootsArgs; result: unknown };
+  "test_input_required_result_request_state": { args: T01.TestInputRequiredResultRequestStateArgs; result: unknown };
+  "test_input_required_result_multiple_inputs": { args: T01.TestInputRequiredResultMultipleInputsArgs; result: unknown };
+  "test_input_required_result_multi_round": { args: T01.TestInputRequiredResultMultiRoundArgs; result: unknown };
+  "test_input_required_result_tampered_state": { args: T01.TestInputRequiredResultTamperedStateArgs; result: unknown };
+  "test_input_required_result_capabilities": { args: T01.TestInputRequiredResultCapabilitiesArgs; result: unknown };
 }
 
 export type ToolName = keyof ToolTypes;

@@ -10,6 +10,14 @@ import h6 from "./handlers/test_error_handling.js";
 import h7 from "./handlers/test_tool_with_progress.js";
 import h8 from "./handlers/json_schema_2020_12_tool.js";
 import h9 from "./handlers/test_custom_header.js";
+import h10 from "./handlers/test_input_required_result_elicitation.js";
+import h11 from "./handlers/test_input_required_result_sampling.js";
+import h12 from "./handlers/test_input_required_result_list_roots.js";
+import h13 from "./handlers/test_input_required_result_request_state.js";
+import h14 from "./handlers/test_input_required_result_multiple_inputs.js";
+import h15 from "./handlers/test_input_required_result_multi_round.js";
+import h16 from "./handlers/test_input_required_result_tampered_state.js";
+import h17 from "./handlers/test_input_required_result_capabilities.js";
 
 /** Every tool's handler (src/handlers/<name>.ts), checked against its tool's argument and result types. */
 export const handlers: HandlerTable = {
@@ -22,4 +30,12 @@ export const handlers: HandlerTable = {
   "test_tool_with_progress": h7 satisfies Handler<"test_tool_with_progress">,
   "json_schema_2020_12_tool": h8 satisfies Handler<"json_schema_2020_12_tool">,
   "test_custom_header": h9 satisfies Handler<"test_custom_header">,
+  "test_input_required_result_elicitation": h10 satisfies Handler<"test_input_required_result_elicitation">,
+  "test_input_required_result_sampling": h11 satisfies Handler<"test_input_required_result_sampling">,
+  "test_input_required_result_list_roots": h12 satisfies Handler<"test_input_required_result_list_roots">,
+  "test_input_required_result_request_state": h13 satisfies Handler<"test_input_required_result_request_state">,
+  "test_input_required_result_multiple_inputs": h14 satisfies Handler<"test_input_required_result_multiple_inputs">,
+  "test_input_required_result_multi_round": h15 satisfies Handler<"test_input_required_result_multi_round">,
+  "test_input_required_result_tampered_state": h16 satisfies Handler<"test_input_required_result_tampered_state">,
+  "test_input_required_result_capabilities": h17 satisfies Handler<"test_input_required_result_capabilities">,
 };

@@ -20,30 +20,29 @@
 // A hook that throws fails only that call: the client gets an error naming the hook and the
 // error's message, and the server logs it on stderr. You are responsible for what your hooks log,
 // throw or return: keep credentials out of them.
+import { inputRequired, inputResponse } from '@modelcontextprotocol/server';
 import { defineHooks } from './runtime/hooks.gen.js';
 
+/**
+ * input-required-result-non-tool-request: a prompt of our own (extendServer), which asks for its
+ * context with input_required on prompts/get before it answers.
+ */
 export const hooks = defineHooks({
-  // beforeRequest(ctx) {
-  //   ctx.request.headers.set('X-Request-Source', 'mcp');
-  // },
-  //
-  // async auth(ctx) {
-  //   if (ctx.binding.security.length === 0) return; // this operation needs no credentials
-  //   ctx.setHeader('Authorization', `Bearer ${await myTokenFor(ctx.tool)}`);
-  // },
-  //
-  // async afterResponse(ctx) {
-  //   if (ctx.response.status === 404) {
-  //     return { content: [{ type: 'text', text: `Nothing found for ${ctx.tool}.` }] };
-  //   }
-  //   return undefined; // the usual result
-  // },
-  //
-  // tools: {
-  //   someGeneratedName: {
-  //     name: 'better_name',
-  //     description: 'What the model should know about this tool.',
-  //     annotations: { readOnlyHint: true },
-  //   },
-  // },
+  extendServer(server) {
+    server.registerPrompt('test_input_required_result_prompt', { description: 'A prompt that asks which context to use.' }, async (ctx) => {
+      const answer = inputResponse(ctx.mcpReq.inputResponses, 'user_context');
+      const context = answer.kind === 'elicit' && answer.action === 'accept' ? answer.content?.['context'] : undefined;
+      if (typeof context !== 'string') {
+        return inputRequired({
+          inputRequests: {
+            user_context: inputRequired.elicit({
+              message: 'What context should the prompt use?',
+              requestedSchema: { type: 'object', properties: { context: { type: 'string' } }, required: ['context'] },
+            }),
+          },
+        });
+      }
+      return { messages: [{ role: 'user', content: { type: 'text', text: `Use this context: ${context}` } }] };
+    });
+  },
 });

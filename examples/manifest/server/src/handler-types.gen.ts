@@ -3,7 +3,7 @@ import type * as T01 from "./client/types/part-01.gen.js";
 import type { HandlerContext } from "./runtime/handler-context.gen.js";
 import type { ToolResult } from "./runtime/handler-result.gen.js";
 
-export { ToolError, type HandlerContext, type HandlerLogger } from "./runtime/handler-context.gen.js";
+export { acceptedContent, input, inputResponse, ToolError, type HandlerContext, type HandlerLogger, type InputKind } from "./runtime/handler-context.gen.js";
 export { notImplemented, type ToolResult } from "./runtime/handler-result.gen.js";
 
 /** Each tool's arguments (from its input schema) and result (from its output schema; `unknown` without one). */

@@ -58,4 +58,52 @@ export interface ApiClient extends ClientControls {
    * Tool `test_custom_header`.
    */
   testCustomHeader(args: T01.TestCustomHeaderArgs, options?: CallOptions): Promise<T01.TestCustomHeaderResult>;
+  /**
+   * Asks for your name (form elicitation), then greets you.
+   *
+   * Tool `test_input_required_result_elicitation`.
+   */
+  testInputRequiredResultElicitation(args?: T01.TestInputRequiredResultElicitationArgs, options?: CallOptions): Promise<T01.TestInputRequiredResultElicitationResult>;
+  /**
+   * Asks the client's model for the capital of France, then returns its answer.
+   *
+   * Tool `test_input_required_result_sampling`.
+   */
+  testInputRequiredResultSampling(args?: T01.TestInputRequiredResultSamplingArgs, options?: CallOptions): Promise<T01.TestInputRequiredResultSamplingResult>;
+  /**
+   * Asks the client for its roots, then lists them.
+   *
+   * Tool `test_input_required_result_list_roots`.
+   */
+  testInputRequiredResultListRoots(args?: T01.TestInputRequiredResultListRootsArgs, options?: CallOptions): Promise<T01.TestInputRequiredResultListRootsResult>;
+  /**
+   * Asks for a confirmation with a requestState, and checks the state it gets back.
+   *
+   * Tool `test_input_required_result_request_state`.
+   */
+  testInputRequiredResultRequestState(args?: T01.TestInputRequiredResultRequestStateArgs, options?: CallOptions): Promise<T01.TestInputRequiredResultRequestStateResult>;
+  /**
+   * Asks for a name, a greeting from the client's model and the client's roots in one round.
+   *
+   * Tool `test_input_required_result_multiple_inputs`.
+   */
+  testInputRequiredResultMultipleInputs(args?: T01.TestInputRequiredResultMultipleInputsArgs, options?: CallOptions): Promise<T01.TestInputRequiredResultMultipleInputsResult>;
+  /**
+   * Asks for a name, then for a favourite colour, then answers.
+   *
+   * Tool `test_input_required_result_multi_round`.
+   */
+  testInputRequiredResultMultiRound(args?: T01.TestInputRequiredResultMultiRoundArgs, options?: CallOptions): Promise<T01.TestInputRequiredResultMultiRoundResult>;
+  /**
+   * Asks for a confirmation with an integrity-protected requestState.
+   *
+   * Tool `test_input_required_result_tampered_state`.
+   */
+  testInputRequiredResultTamperedState(args?: T01.TestInputRequiredResultTamperedStateArgs, options?: CallOptions): Promise<T01.TestInputRequiredResultTamperedStateResult>;
+  /**
+   * Asks only for what the client declared it can answer (a form, else its model).
+   *
+   * Tool `test_input_required_result_capabilities`.
+   */
+  testInputRequiredResultCapabilities(args?: T01.TestInputRequiredResultCapabilitiesArgs, options?: CallOptions): Promise<T01.TestInputRequiredResultCapabilitiesResult>;
 }

@@ -193,7 +193,12 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     setExitCode(2);
     return undefined;
   }
-  const factory = createServerFactory({ ...config, version: pkg.version }, table, callTool, { log, gate });
+  const extendServer = options.hooks?.extendServer;
+  const factory = createServerFactory({ ...config, version: pkg.version }, table, callTool, {
+    log,
+    gate,
+    ...(typeof extendServer === 'function' ? { extend: extendServer.bind(options.hooks) } : {}),
+  });
   const what = `${name} ${printable(pkg.version)}`;
   const count = `${table.all.length} tool${table.all.length === 1 ? '' : 's'}`;
 

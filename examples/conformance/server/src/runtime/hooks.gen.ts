@@ -21,7 +21,7 @@
  * responsibility: the `auth` hook handles secrets, and the results `afterResponse` returns are not
  * redacted.
  */
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import type { ConfirmHook } from './input-gate.gen.js';
 import type { PreparedRequest } from './request.gen.js';
 import type { HttpBinding, ToolAnnotations, ToolDefinition } from './types.gen.js';
@@ -109,6 +109,13 @@ export interface Hooks {
    * `false` does not, nothing leaves it to the `--confirm` policy (`ctx.policyAsks`).
    */
   confirm?: ConfirmHook;
+  /**
+   * Adds prompts or resources of your own to the server (`server.registerPrompt`,
+   * `server.registerResource` of the SDK's McpServer). Called for every server instance (once per
+   * HTTP request, once per stdio connection), after the tools are registered: register, do not
+   * compute there. Their handlers may return `inputRequired(...)` to ask the client for input.
+   */
+  extendServer?: (server: McpServer) => void;
 }
 
 /** Types the hooks object: `export const hooks = defineHooks({ ... })`. */
@@ -116,7 +123,7 @@ export function defineHooks(hooks: Hooks): Hooks {
   return hooks;
 }
 
-const HOOK_FUNCTIONS = ['beforeRequest', 'auth', 'afterResponse', 'confirm'] as const;
+const HOOK_FUNCTIONS = ['beforeRequest', 'auth', 'afterResponse', 'confirm', 'extendServer'] as const;
 
 /** Start-up problems with the hooks object (typos, a hook that is not a function), as warnings. */
 export function checkHooks(hooks: unknown): string[] {

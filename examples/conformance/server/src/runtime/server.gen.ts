@@ -25,8 +25,8 @@ import {
   type McpRequestContext,
   type McpServerFactory,
 } from '@modelcontextprotocol/server';
-import type { ToolCaller } from './call-tool.gen.js';
-import type { InputGate } from './input-gate.gen.js';
+import type { AnyToolCaller } from './call-tool.gen.js';
+import type { Continuation, InputGate } from './input-gate.gen.js';
 import type { StateCodec } from './request-state.gen.js';
 import type { CompiledTool, ToolTable } from './tool-table.gen.js';
 import type { ApiConfig } from './types.gen.js';
@@ -45,6 +45,11 @@ export interface ServerFactoryOptions {
    * `input_required` before a call runs. Needs `state`, which seals and verifies `requestState`.
    */
   readonly gate?: { readonly gate: InputGate; readonly state: StateCodec };
+  /**
+   * The user's `extendServer` hook (hooks.gen.ts): registers prompts or resources of its own on each
+   * server instance, after the tools. Their handlers may answer `input_required` too.
+   */
+  readonly extend?: (server: McpServer) => void;
 }
 
 /**
@@ -54,12 +59,16 @@ export interface ServerFactoryOptions {
 export function createServerFactory(
   config: ApiConfig,
   table: ToolTable,
-  callTool: ToolCaller,
+  callTool: AnyToolCaller,
   options: ServerFactoryOptions = {},
 ): McpServerFactory {
   const info = serverInfo(config);
   const log = options.log ?? logToStderr;
-  return async (ctx) => newServer(info, table, await toolsNeededFor(table, ctx), callTool, log, options.gate);
+  return async (ctx) => {
+    const server = newServer(info, table, await toolsNeededFor(table, ctx), callTool, log, options.gate);
+    options.extend?.(server);
+    return server;
+  };
 }
 
 export function serverInfo(config: ApiConfig): Implementation {
@@ -134,7 +143,7 @@ function newServer(
   info: Implementation,
   table: ToolTable,
   tools: readonly CompiledTool[],
-  callTool: ToolCaller,
+  callTool: AnyToolCaller,
   log: Logger,
   gating: ServerFactoryOptions['gate'],
 ): McpServer {
@@ -159,6 +168,7 @@ function newServer(
       },
       async (args, ctx) => {
         let callArgs = args;
+        let continuation: Continuation | undefined;
         if (gating !== undefined) {
           // 2026-07-28: the request's own declared capabilities; 2025 era: the initialize handshake's.
           const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
@@ -166,9 +176,10 @@ function newServer(
           const outcome = await gating.gate(tool, args, ctx, capabilities);
           if ('result' in outcome) return outcome.result;
           callArgs = outcome.args;
+          continuation = outcome.continuation;
         }
         try {
-          return await callTool(entry, callArgs, ctx.mcpReq.signal, ctx);
+          return await callTool(entry, callArgs, ctx.mcpReq.signal, ctx, continuation);
         } catch (error) {
           // The caller turns upstream failures into isError results itself; reaching this is a bug.
           // Its message may carry request details, so neither the log nor the client sees it.

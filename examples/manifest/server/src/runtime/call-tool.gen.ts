@@ -21,7 +21,8 @@
  * result. A hook that throws answers `isError` naming the hook (`_meta[ERROR_META_KEY]` = `hook`),
  * logged once on stderr; both redacted like every other message.
  */
-import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
+import type { Continuation } from './input-gate.gen.js';
 import { AuthError } from './auth-error.gen.js';
 import { applyCredentials, type AppliedCredentials } from './auth.gen.js';
 import { copyRequest, HookFailure, hookFailureText, runAfterResponse, runAuth, runBeforeRequest, toolContext } from './hook-calls.gen.js';
@@ -66,7 +67,20 @@ export interface ToolCallerDeps {
 }
 
 /** `request`: the SDK's context of the tools/call (progress, `_meta`…); handler tools use it, see handler-call.gen.ts. */
-export type ToolCaller = (entry: ToolEntry, args: Record<string, unknown>, signal?: AbortSignal, request?: ServerContext) => Promise<CallToolResult>;
+/**
+ * One tool call. `request` is the SDK's context of the tools/call; `continuation` lets the call ask
+ * the client for more input (`input_required`, see input-gate.gen.ts): only manifest handlers do.
+ */
+export type ToolCaller<R extends CallToolResult | InputRequiredResult = CallToolResult> = (
+  entry: ToolEntry,
+  args: Record<string, unknown>,
+  signal?: AbortSignal,
+  request?: ServerContext,
+  continuation?: Continuation,
+) => Promise<R>;
+
+/** What the server factory takes: an HTTP tool caller, or the handler caller that may also ask for input. */
+export type AnyToolCaller = ToolCaller<CallToolResult | InputRequiredResult>;
 
 const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
 

@@ -9,7 +9,7 @@
  * too, and its name (not its message) is logged; a call the client cancelled answers that it was
  * cancelled, whatever the handler did after.
  */
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ToolCaller } from './call-tool.gen.js';
 import { createHandlerContext, ToolError, type HandlerContext } from './handler-context.gen.js';
 import { toHandlerResult } from './handler-result.gen.js';
@@ -35,9 +35,9 @@ export interface HandlerCallerDeps {
   log?: (line: string) => void;
 }
 
-export function createHandlerCaller(deps: HandlerCallerDeps): ToolCaller {
+export function createHandlerCaller(deps: HandlerCallerDeps): ToolCaller<CallToolResult | InputRequiredResult> {
   const log = deps.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
-  return async (entry, args, signal, request) => {
+  return async (entry, args, signal, request, continuation) => {
     const tool = entry.definition.name;
     const generated = deps.generatedNames?.get(entry) ?? tool;
     const handler = Object.hasOwn(deps.handlers, generated) ? deps.handlers[generated] : undefined;
@@ -45,7 +45,14 @@ export function createHandlerCaller(deps: HandlerCallerDeps): ToolCaller {
       return errorResult(`tool ${tool} has no handler (src/handlers/${generated}.ts)`, 'request');
     }
     const callSignal = signal ?? new AbortController().signal;
-    const ctx = createHandlerContext({ tool, signal: callSignal, log, prefix: deps.name, ...(request !== undefined ? { request } : {}) });
+    const { context: ctx, asked } = createHandlerContext({
+      tool,
+      signal: callSignal,
+      log,
+      prefix: deps.name,
+      ...(request !== undefined ? { request } : {}),
+      ...(continuation !== undefined ? { continuation } : {}),
+    });
     let value: unknown;
     try {
       value = await handler(args, ctx);
@@ -56,6 +63,8 @@ export function createHandlerCaller(deps: HandlerCallerDeps): ToolCaller {
       return failure(error instanceof Error && error.message !== '' ? error.message : `the handler of ${tool} failed`);
     }
     if (callSignal.aborted) return errorResult('the call was cancelled before the handler finished', 'cancelled');
+    // Only what ctx.inputRequired made (not data that looks like it) goes back as input_required.
+    if (asked(value)) return value as InputRequiredResult;
     return toHandlerResult(value, entry, deps.outputValidators?.get(tool));
   };
 }

@@ -13,17 +13,17 @@
  * So a mismatch never goes out as a success: the result is `isError: true` with the data as text
  * and a note naming the first mismatch.
  */
-import { isCallToolResult, type CallToolResult } from '@modelcontextprotocol/server';
+import { isCallToolResult, type CallToolResult, type InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ToolEntry } from './types.gen.js';
 import { shortenAtWord } from './short-text.gen.js';
 
-/** A result the handler builds itself (MCP CallToolResult). */
-export type ToolResult = CallToolResult;
+/** A result the handler builds itself (MCP CallToolResult), or what `ctx.inputRequired` returned. */
+export type ToolResult = CallToolResult | InputRequiredResult;
 
 const RESULT_KEYS = new Set(['content', 'structuredContent', 'isError', '_meta']);
 
 /** The result the stub of a new tool answers with until its handler is written. */
-export function notImplemented(tool: string): ToolResult {
+export function notImplemented(tool: string): CallToolResult {
   return {
     content: [{ type: 'text', text: `Tool ${JSON.stringify(tool)} is not implemented yet: write its handler in src/handlers/${tool}.ts.` }],
     isError: true,

@@ -30,6 +30,7 @@ import {
   type CallToolResult,
   type ClientCapabilities,
   type InputRequiredResult,
+  type InputRequests,
   type ServerContext,
   type StandardSchemaWithJSON,
 } from '@modelcontextprotocol/server';
@@ -68,12 +69,28 @@ export interface GatedTool {
   readonly input: StandardSchemaWithJSON<Record<string, unknown>, Record<string, unknown>>;
 }
 
-export type GateOutcome = { args: Record<string, unknown> } | { result: CallToolResult | InputRequiredResult };
+/**
+ * How a call the gate let through can ask for more input itself (a manifest handler's
+ * `ctx.inputRequired`, handler-context.gen.ts): the next round's state keeps what the gate
+ * established (arguments given in a form, the confirmation), so the gate does not ask again.
+ */
+export interface Continuation {
+  /** What the handler passed as `state` to its last `ask` in this call, opened; `undefined` at first. */
+  readonly state: unknown;
+  /** The client's declared capabilities for this request. */
+  readonly capabilities: ClientCapabilities | undefined;
+  /** An `input_required` result that resumes this call with `state` (sealed: the client cannot read it). */
+  ask(inputRequests: InputRequests, state?: unknown): Promise<InputRequiredResult>;
+}
+
+export type GateOutcome = { args: Record<string, unknown>; continuation: Continuation } | { result: CallToolResult | InputRequiredResult };
 export type InputGate = (tool: GatedTool, args: Record<string, unknown>, ctx: ServerContext, capabilities: ClientCapabilities | undefined) => Promise<GateOutcome>;
 
 const STATE_MARK = 'openapi-mcp/gate';
 const MISSING_KEY = 'missing';
 const CONFIRM_KEY = 'confirm';
+/** `a` of a state minted by a handler's `ask` (see {@link Continuation}). */
+const HANDLER_ROUND = 'handler';
 
 /** Whether the policy asks before this tool runs. */
 export function policyAsks(policy: ConfirmPolicy, annotations: ToolAnnotations | undefined): boolean {
@@ -94,7 +111,8 @@ export function createInputGate(options: InputGateOptions): InputGate {
   return async (tool, args, ctx, capabilities) => {
     const { entry } = tool;
     const name = entry.definition.name;
-    const state = readState(ctx, name, codec.digest(args));
+    const digest = codec.digest(args);
+    const state = readState(ctx, name, digest);
     if (state === 'foreign') return { result: foreignState() };
     const responses = ctx.mcpReq.inputResponses;
     const elicit = canElicitForm(capabilities);
@@ -111,7 +129,7 @@ export function createInputGate(options: InputGateOptions): InputGate {
     if (missing.length > 0) {
       const form = elicit ? missingArgumentsForm(entry, missing) : undefined;
       if (form === undefined) return { result: invalid(tool, merged) ?? invalidFallback(name, missing) };
-      const payload = newState(name, codec.digest(args), MISSING_KEY, filled, codec);
+      const payload = newState(name, digest, MISSING_KEY, filled, codec);
       return { result: inputRequired({ inputRequests: { [MISSING_KEY]: inputRequired.elicit(form) }, requestState: await codec.mint(payload, ctx) }) };
     }
     if (Object.keys(filled).length > 0) {
@@ -124,29 +142,46 @@ export function createInputGate(options: InputGateOptions): InputGate {
     const byPolicy = policyAsks(options.policy, annotations);
     const hook = options.confirm?.({ tool: name, annotations, args: merged, policyAsks: byPolicy });
     const ask = typeof hook === 'boolean' ? hook : byPolicy;
-    if (!ask) return { args: merged };
+    const pass = (confirmed: boolean): GateOutcome => ({
+      args: merged,
+      continuation: {
+        state: state?.handlerState,
+        capabilities,
+        ask: async (inputRequests, handlerState) => {
+          const payload = { ...newState(name, digest, HANDLER_ROUND, filled, codec), ...(confirmed ? { c: 1 } : {}), ...(handlerState !== undefined ? { h: codec.seal(handlerState) } : {}) };
+          return inputRequired({ inputRequests, requestState: await codec.mint(payload, ctx) });
+        },
+      },
+    });
+    if (!ask) return pass(false);
+    if (state?.confirmed === true) return pass(true);
     if (state?.asked === CONFIRM_KEY) {
       const answer = inputResponse(responses, CONFIRM_KEY);
       if (answer.kind === 'elicit') {
-        if (answer.action === 'accept' && answer.content?.[CONFIRM_FIELD] === true) return { args: merged };
+        if (answer.action === 'accept' && answer.content?.[CONFIRM_FIELD] === true) return pass(true);
         return { result: declined(name, answer.action === 'accept' ? 'decline' : answer.action) };
       }
     }
     if (!elicit) return { result: cannotConfirm(name, annotations, options.policyVariable) };
     const form = confirmationForm(entry, merged, options.target?.(entry, merged), why(annotations));
-    const payload = newState(name, codec.digest(args), CONFIRM_KEY, filled, codec);
+    const payload = newState(name, digest, CONFIRM_KEY, filled, codec);
     return { result: inputRequired({ inputRequests: { [CONFIRM_KEY]: inputRequired.elicit(form) }, requestState: await codec.mint(payload, ctx) }) };
   };
 
   /** The verified state of this gate for this call, undefined for a first round, `foreign` for state of another call. */
-  function readState(ctx: ServerContext, tool: string, digest: string): { asked: string; filled: Record<string, unknown> } | 'foreign' | undefined {
+  function readState(ctx: ServerContext, tool: string, digest: string): GateState | 'foreign' | undefined {
     const payload = ctx.mcpReq.requestState<StatePayload>();
     if (payload === undefined) return undefined;
     // Verified by the SDK already (HMAC, expiry, binding); here: minted by this gate for this call?
     if (payload['g'] !== STATE_MARK || payload['t'] !== tool || payload['d'] !== digest || typeof payload['a'] !== 'string') return 'foreign';
     const opened = typeof payload['f'] === 'string' ? codec.open(payload['f']) : {};
     if (typeof opened !== 'object' || opened === null || Array.isArray(opened)) return 'foreign';
-    return { asked: payload['a'], filled: opened as Record<string, unknown> };
+    let handlerState: unknown;
+    if (typeof payload['h'] === 'string') {
+      handlerState = codec.open(payload['h']);
+      if (handlerState === undefined) return 'foreign';
+    }
+    return { asked: payload['a'], filled: opened as Record<string, unknown>, confirmed: payload['c'] === 1, handlerState };
   }
 }
 
@@ -157,6 +192,14 @@ export function createInputGate(options: InputGateOptions): InputGate {
  */
 function foreignState(): CallToolResult {
   return { content: [{ type: 'text', text: 'Invalid or expired requestState' }], isError: true };
+}
+
+/** What a verified state of this gate says: what was asked last, the values given, the confirmation, the handler's own state. */
+interface GateState {
+  asked: string;
+  filled: Record<string, unknown>;
+  confirmed: boolean;
+  handlerState: unknown;
 }
 
 function newState(tool: string, digest: string, asked: string, filled: Record<string, unknown>, codec: StateCodec): StatePayload {

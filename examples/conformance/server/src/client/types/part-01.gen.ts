@@ -81,3 +81,67 @@ export type TestCustomHeaderArgs = {
 export type TestCustomHeaderResult = {
   region: string;
 };
+
+/** Arguments of `testInputRequiredResultElicitation` (tool `test_input_required_result_elicitation`). */
+export type TestInputRequiredResultElicitationArgs = {
+  [key: string]: never;
+};
+
+/** Result of `testInputRequiredResultElicitation` (tool `test_input_required_result_elicitation`): the text it answers with (the tool declares no outputSchema). */
+export type TestInputRequiredResultElicitationResult = string;
+
+/** Arguments of `testInputRequiredResultSampling` (tool `test_input_required_result_sampling`). */
+export type TestInputRequiredResultSamplingArgs = {
+  [key: string]: never;
+};
+
+/** Result of `testInputRequiredResultSampling` (tool `test_input_required_result_sampling`): the text it answers with (the tool declares no outputSchema). */
+export type TestInputRequiredResultSamplingResult = string;
+
+/** Arguments of `testInputRequiredResultListRoots` (tool `test_input_required_result_list_roots`). */
+export type TestInputRequiredResultListRootsArgs = {
+  [key: string]: never;
+};
+
+/** Result of `testInputRequiredResultListRoots` (tool `test_input_required_result_list_roots`): the text it answers with (the tool declares no outputSchema). */
+export type TestInputRequiredResultListRootsResult = string;
+
+/** Arguments of `testInputRequiredResultRequestState` (tool `test_input_required_result_request_state`). */
+export type TestInputRequiredResultRequestStateArgs = {
+  [key: string]: never;
+};
+
+/** Result of `testInputRequiredResultRequestState` (tool `test_input_required_result_request_state`): the text it answers with (the tool declares no outputSchema). */
+export type TestInputRequiredResultRequestStateResult = string;
+
+/** Arguments of `testInputRequiredResultMultipleInputs` (tool `test_input_required_result_multiple_inputs`). */
+export type TestInputRequiredResultMultipleInputsArgs = {
+  [key: string]: never;
+};
+
+/** Result of `testInputRequiredResultMultipleInputs` (tool `test_input_required_result_multiple_inputs`): the text it answers with (the tool declares no outputSchema). */
+export type TestInputRequiredResultMultipleInputsResult = string;
+
+/** Arguments of `testInputRequiredResultMultiRound` (tool `test_input_required_result_multi_round`). */
+export type TestInputRequiredResultMultiRoundArgs = {
+  [key: string]: never;
+};
+
+/** Result of `testInputRequiredResultMultiRound` (tool `test_input_required_result_multi_round`): the text it answers with (the tool declares no outputSchema). */
+export type TestInputRequiredResultMultiRoundResult = string;
+
+/** Arguments of `testInputRequiredResultTamperedState` (tool `test_input_required_result_tampered_state`). */
+export type TestInputRequiredResultTamperedStateArgs = {
+  [key: string]: never;
+};
+
+/** Result of `testInputRequiredResultTamperedState` (tool `test_input_required_result_tampered_state`): the text it answers with (the tool declares no outputSchema). */
+export type TestInputRequiredResultTamperedStateResult = string;
+
+/** Arguments of `testInputRequiredResultCapabilities` (tool `test_input_required_result_capabilities`). */
+export type TestInputRequiredResultCapabilitiesArgs = {
+  [key: string]: never;
+};
+
+/** Result of `testInputRequiredResultCapabilities` (tool `test_input_required_result_capabilities`): the text it answers with (the tool declares no outputSchema). */
+export type TestInputRequiredResultCapabilitiesResult = string;
