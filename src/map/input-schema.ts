@@ -73,7 +73,8 @@ export function buildInputSchema(op: Operation, ctx: InputSchemaContext): InputS
   for (const param of params) {
     const arg = uniqueName(param.name, `${param.name}_${param.in}`, taken);
     taken.add(arg);
-    const schema = ctx.bundler.transform(param.schema, 'request');
+    let schema = ctx.bundler.transform(param.schema, 'request');
+    if (param.in === 'path') schema = nonEmptyPathValue(schema, param, op.path);
     setOwn(properties, arg, withDoc(schema, param.description, param.deprecated));
     if (param.required) required.push(arg);
     const binding: ArgumentBinding = { in: param.in, name: param.name, required: param.required, style: param.style, explode: param.explode };
@@ -113,6 +114,22 @@ export function buildInputSchema(op: Operation, ctx: InputSchemaContext): InputS
   if (required.length > 0) input.required = required;
   input.additionalProperties = false;
   return { schema: ctx.bundler.bundle(input, 'request', MAX_INPUT_DEFS), arguments: args };
+}
+
+/**
+ * A path parameter cannot be empty: an empty array or object expands to nothing, and an empty
+ * string to an empty path segment, both of which the server refuses to send. The schema says so
+ * (`minItems`/`minProperties`/`minLength: 1`), so that a model is told before it calls. Only plain
+ * inline schemas of one type are tightened; references and compositions stay as written.
+ */
+function nonEmptyPathValue(schema: JsonSchema, param: Parameter, path: string): JsonSchema {
+  if (!isSchemaObject(schema) || param.contentType !== undefined) return schema;
+  const own = `/{${param.name}}`;
+  const wholeSegment = path.includes(`${own}/`) || path.endsWith(own);
+  if (schema.type === 'array' && schema.minItems === undefined) return { ...schema, minItems: 1 };
+  if (schema.type === 'object' && schema.minProperties === undefined) return { ...schema, minProperties: 1 };
+  if (schema.type === 'string' && schema.minLength === undefined && param.style === 'simple' && wholeSegment && schema.enum === undefined && schema.const === undefined) return { ...schema, minLength: 1 };
+  return schema;
 }
 
 function resolveForHeader(bundler: SchemaBundler, schema: JsonSchema): JsonSchema | undefined {

@@ -5,7 +5,7 @@
  * Without that, a value that fits several branches (a Cat is also a valid Dog when the branches
  * only differ in optional properties) matches none of a `oneOf`, and the model is never told which
  * value selects which shape. Values come from `mapping`, else the schema's name (implicit mapping).
- * Only a branch that declares the property with its value left open is changed (see leavesOpen).
+ * Only a branch that declares the property and admits those values is changed (see admits).
  */
 import type { SourceLocation } from '../diagnostics.js';
 import { isSchemaObject, type JsonSchemaObject } from '../model/json-schema.js';
@@ -14,10 +14,13 @@ import type { SchemaContext } from './schema-context.js';
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 
 export function applyDiscriminator(out: JsonSchemaObject, source: JsonSchemaObject, ctx: SchemaContext, at: SourceLocation): void {
-  const discriminator = source.discriminator;
-  if (ctx.version === '2.0' || !isSchemaObject(discriminator) || typeof discriminator.propertyName !== 'string' || ctx.resolve === undefined) return;
+  if (ctx.version === '2.0' || ctx.resolve === undefined || (source.oneOf === undefined && source.anyOf === undefined)) return;
+  const own = isSchemaObject(source.discriminator) ? { discriminator: source.discriminator, at } : inheritedDiscriminator(source, ctx, at);
+  if (own === undefined) return;
+  const discriminator = own.discriminator;
+  if (typeof discriminator.propertyName !== 'string') return;
   const property = discriminator.propertyName;
-  const mappingAt = { file: at.file, pointer: `${at.pointer}/discriminator/mapping` };
+  const mappingAt = { file: own.at.file, pointer: `${own.at.pointer}/discriminator/mapping` };
   const valuesByKey = new Map<string, string[]>();
   if (isSchemaObject(discriminator.mapping)) {
     for (const [value, target] of Object.entries(discriminator.mapping)) {
@@ -37,26 +40,50 @@ export function applyDiscriminator(out: JsonSchemaObject, source: JsonSchemaObje
       const key = branch.$ref.slice('#/$defs/'.length);
       const implicit = COMPONENT_REF.exec(member.$ref)?.[1];
       const values = valuesByKey.get(key) ?? (implicit !== undefined ? [decodeURIComponent(implicit).replace(/~1/g, '/').replace(/~0/g, '~')] : undefined);
-      if (values === undefined || !leavesOpen(member.$ref, property, ctx, at)) return branch;
+      if (values === undefined || !admits(member.$ref, source, property, values, ctx, at)) return branch;
       return { ...branch, properties: { [property]: { enum: values } } };
     });
   }
 }
 
 /**
- * True when the branch declares the property (itself or through `allOf`) as a plain schema that
- * leaves its value open, and does not branch further (`oneOf`/`anyOf`) itself: only then can the
- * value be pinned without contradicting what the spec wrote. Anything else is left alone.
+ * The discriminator the branches inherit: OpenAPI's other placement puts it on a base schema
+ * every branch extends through `allOf` (`Cat: allOf: [Pet, …]`, `Pet.discriminator`).
  */
-function leavesOpen(ref: string, property: string, ctx: SchemaContext, at: SourceLocation): boolean {
+function inheritedDiscriminator(source: JsonSchemaObject, ctx: SchemaContext, at: SourceLocation): { discriminator: JsonSchemaObject; at: SourceLocation } | undefined {
+  for (const keyword of ['oneOf', 'anyOf']) {
+    const list = source[keyword];
+    if (!Array.isArray(list)) continue;
+    for (const member of list) {
+      if (!isSchemaObject(member) || typeof member.$ref !== 'string') return undefined;
+      const branch = quietResolve(ctx, member.$ref, at);
+      const allOf = isSchemaObject(branch?.value) ? branch.value.allOf : undefined;
+      if (!Array.isArray(allOf)) continue;
+      for (const base of allOf) {
+        if (!isSchemaObject(base) || typeof base.$ref !== 'string') continue;
+        const target = quietResolve(ctx, base.$ref, branch!.at);
+        if (target !== undefined && isSchemaObject(target.value) && isSchemaObject(target.value.discriminator)) return { discriminator: target.value.discriminator, at: target.at };
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * True when the branch (or the schema holding the `oneOf`) declares the property, itself or
+ * through `allOf`, as a plain schema whose `enum`/`const`, if any, admits every value, and the
+ * branch does not branch further (`oneOf`/`anyOf`): only then can the value be pinned without
+ * contradicting what the spec wrote.
+ */
+function admits(ref: string, holder: JsonSchemaObject, property: string, values: string[], ctx: SchemaContext, at: SourceLocation): boolean {
   const seen = new Set<unknown>();
   let found = false;
   let open = true;
   const visit = (node: unknown, nodeAt: SourceLocation, depth: number): void => {
-    if (!isSchemaObject(node) || seen.has(node) || depth > 5) return;
+    if (!isSchemaObject(node) || seen.has(node) || depth > 12) return;
     seen.add(node);
     if (typeof node.$ref === 'string') {
-      const target = ctx.resolve!(node.$ref, nodeAt);
+      const target = quietResolve(ctx, node.$ref, nodeAt);
       if (target !== undefined) visit(target.value, target.at, depth + 1);
       return;
     }
@@ -65,14 +92,29 @@ function leavesOpen(ref: string, property: string, ctx: SchemaContext, at: Sourc
     if (isSchemaObject(props) && Object.hasOwn(props, property)) {
       found = true;
       let p: unknown = props[property];
-      if (isSchemaObject(p) && typeof p.$ref === 'string') p = ctx.resolve!(p.$ref, nodeAt)?.value;
-      if (!isSchemaObject(p) || FIXING.some((k) => p[k] !== undefined)) open = false;
+      if (isSchemaObject(p) && typeof p.$ref === 'string') p = quietResolve(ctx, p.$ref, nodeAt)?.value;
+      if (!isSchemaObject(p) || BRANCHING.some((k) => p[k] !== undefined)) open = false;
+      else if (Array.isArray(p.enum) && !values.every((v) => (p.enum as unknown[]).includes(v))) open = false;
+      else if (p.const !== undefined && !values.every((v) => v === p.const)) open = false;
     }
     if (Array.isArray(node.allOf)) for (const m of node.allOf) visit(m, nodeAt, depth + 1);
   };
   visit({ $ref: ref }, at, 0);
+  // The holder may declare the property itself (next to its `oneOf`), for every branch.
+  visit({ properties: holder.properties }, at, 0);
   return found && open;
 }
 
-/** Keywords with which a property schema already restricts or branches its values. */
-const FIXING = ['enum', 'const', 'oneOf', 'anyOf', 'allOf', 'not', '$ref'];
+/** Keywords with which a property schema branches its values: too much to reason about here. */
+const BRANCHING = ['oneOf', 'anyOf', 'allOf', 'not', '$ref'];
+
+/**
+ * `ctx.resolve` without its warning: looking for a discriminator is optional, and a reference it
+ * cannot follow has been reported where the schema uses it (or does not matter here).
+ */
+function quietResolve(ctx: SchemaContext, ref: string, at: SourceLocation): { value: unknown; at: SourceLocation } | undefined {
+  const before = ctx.diagnostics.items.length;
+  const target = ctx.resolve!(ref, at);
+  ctx.diagnostics.items.length = before;
+  return target;
+}

@@ -31,7 +31,7 @@ export function convertSchema(schema: unknown, ctx: SchemaContext, at: SourceLoc
   const out: JsonSchemaObject = {};
   for (const keyword of Object.keys(schema)) convertKeyword(keyword, schema, out, ctx, at);
   dropForbiddenRequired(out, ctx.diagnostics, at);
-  if (schema.discriminator !== undefined) applyDiscriminator(out, schema, ctx, at);
+  applyDiscriminator(out, schema, ctx, at);
   return applyOpenApiRewrites(out, schema);
 }
 

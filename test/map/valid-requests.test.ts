@@ -261,3 +261,53 @@ describe('parameters', () => {
     ]);
   });
 });
+
+describe('path parameters', () => {
+  it('say they cannot be empty where an empty value cannot be sent', () => {
+    const spec = doc({
+      '/p/{id}/{tags}/{filter}/{file}.json/{label}': {
+        get: {
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'tags', in: 'path', required: true, schema: { type: 'array', items: { type: 'string' } } },
+            { name: 'filter', in: 'path', required: true, schema: { type: 'object', properties: { a: { type: 'string' } } } },
+            { name: 'file', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'label', in: 'path', required: true, style: 'label', schema: { type: 'string' } },
+          ],
+          ...ok,
+        },
+      },
+    });
+    const tool = only(mapDoc(spec).tools);
+    const p = tool.definition.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(p.id!.minLength).toBe(1);
+    expect(p.tags!.minItems).toBe(1);
+    expect(p.filter!.minProperties).toBe(1);
+    expect(p.file!.minLength).toBeUndefined(); // `{file}.json`: "" still gives ".json"
+    expect(p.label!.minLength).toBeUndefined(); // label style: "" gives "."
+    expect(accepts(tool, { id: '', tags: ['a'], filter: { a: 'x' }, file: '', label: '' })).toBe(false);
+    expect(accepts(tool, { id: 'x', tags: [], filter: { a: 'x' }, file: '', label: '' })).toBe(false);
+    expect(accepts(tool, { id: 'x', tags: ['a'], filter: { a: 'x' }, file: '', label: '' })).toBe(true);
+  });
+});
+
+describe('a discriminator on the base schema the branches extend', () => {
+  it('pins each branch to its schema name, so a value picks one', () => {
+    const spec = doc(
+      { '/pets': { patch: { requestBody: { required: true, content: { 'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] } } } }, ...ok } } },
+      {
+        components: {
+          schemas: {
+            Pet: { type: 'object', required: ['pet_type'], properties: { pet_type: { type: 'string' } }, discriminator: { propertyName: 'pet_type' } },
+            Dog: { allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object', properties: { bark: { type: 'boolean' } } }] },
+            Cat: { allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object', properties: { hunts: { type: 'boolean' } } }] },
+          },
+        },
+      },
+    );
+    const tool = only(mapDoc(spec).tools);
+    expect(accepts(tool, { body: { pet_type: 'Cat', hunts: true } })).toBe(true);
+    expect(accepts(tool, { body: { pet_type: 'Dog' } })).toBe(true);
+    expect(accepts(tool, { body: { pet_type: 'Cow' } })).toBe(false);
+  });
+});

@@ -12,12 +12,12 @@ export interface RunningPrism {
 /**
  * Prism (`@stoplight/prism-cli`, a devDependency) mocking `spec` on 127.0.0.1, with its default
  * request validation: a request that breaks the spec (path, query, headers, security, body) gets
- * 4xx instead of a mocked answer.
+ * 4xx instead of a mocked answer. `extraArgs` go to `prism mock` (e.g. `--errors`).
  */
-export async function startPrism(spec: string): Promise<RunningPrism> {
+export async function startPrism(spec: string, extraArgs: string[] = []): Promise<RunningPrism> {
   const cli = join(dirname(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json')), 'dist/index.js');
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [cli, 'mock', spec, '-p', String(port), '-h', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [cli, 'mock', spec, '-p', String(port), '-h', '127.0.0.1', ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (log += c.toString()));
