@@ -38,6 +38,7 @@ interface SpecCase {
 }
 
 const CASES: SpecCase[] = [
+  { name: 'requests', spec: 'test/fixtures/specs/requests.3.0.yaml', patch: pinDiscriminators },
   { name: 'bodies', spec: 'test/fixtures/specs/bodies.3.0.yaml' },
   { name: 'locations', spec: 'test/fixtures/specs/locations.3.1.yaml' },
   { name: 'petstore-v2', spec: 'test/fixtures/specs/petstore.2.0.yaml' },

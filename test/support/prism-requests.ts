@@ -43,9 +43,12 @@ export async function buildQuickly(spec: string, dir: string, name: string): Pro
 /** Every credential variable the package's `.env.example` lists, with a made-up value; no OAuth client (no token server here). */
 export function credentialEnv(dir: string): Record<string, string> {
   const env: Record<string, string> = {};
+  let comment = '';
   for (const line of readFileSync(join(dir, '.env.example'), 'utf8').split('\n')) {
+    if (line.startsWith('#')) comment = line;
     const name = /^([A-Z0-9_]+)=$/.exec(line)?.[1];
-    if (name === undefined || /_(BASE_URL|TIMEOUT_MS|CLIENT_ID|CLIENT_SECRET)$/.test(name)) continue;
+    // Only credentials: the variables documented as belonging to a security scheme.
+    if (name === undefined || !comment.includes('security scheme') || /_(CLIENT_ID|CLIENT_SECRET)$/.test(name)) continue;
     env[name] = name.endsWith('_USERNAME') ? 'user' : name.endsWith('_PASSWORD') ? 'pass' : 'test-credential';
   }
   return env;
