@@ -127,6 +127,8 @@ interface Running {
   served: (binding: HttpBinding) => boolean;
 }
 
+// `--confirm none`: this client cannot answer the confirmation a destructive call asks for;
+// what is checked here is the request such a call sends.
 const root = mkdtempSync(join(tmpdir(), 'openapi-mcp-prism-requests-'));
 const running = new Map<string, Running>();
 
@@ -139,7 +141,7 @@ async function start(c: SpecCase): Promise<void> {
   const dir = join(root, `${c.name}-mcp`);
   const [prism] = await Promise.all([startPrism(copy, ['--errors']), buildQuickly(c.spec, dir, `${c.name}-mcp`)]);
   const proxy = await startProxy(prism.url);
-  const server = await startHttpServer(dir, ['--base-url', proxy.url], { ...process.env, ...credentialEnv(dir) });
+  const server = await startHttpServer(dir, ['--base-url', proxy.url, '--confirm', 'none'], { ...process.env, ...credentialEnv(dir) });
   const client = new Client({ name: 'prism-requests', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
   const tools = (await client.listTools()).tools;
