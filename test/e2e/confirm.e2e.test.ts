@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGeneratedPackage, startHttpServer, type RunningServer } from '../support/generated-package.js';
@@ -84,6 +84,36 @@ describe('typed client, Streamable HTTP, default --confirm destructive', () => {
     expect((error as Error).message).toMatch(/^deleteItem asked for input: "Allow \\"deleteItem\\" \(deleteItem\)\? It may delete or overwrite data\.\\nRequest: DELETE .* \(fields: confirm\); pass onElicitation/);
     expect(deletes()).toEqual([]);
   });
+});
+
+describe('two server processes sharing <PREFIX>STATE_KEY', () => {
+  it("one resumes the other's call; a process with another key refuses it with -32602", async () => {
+    const env = (key: string) => ({ ...process.env, ...SHOP_SECRETS, SHOP_STATE_KEY: key });
+    const a = await startHttpServer(dir, ['--base-url', `${upstream.url}/api`], env('k'.repeat(40)));
+    const b = await startHttpServer(dir, ['--base-url', `${upstream.url}/api`], env('k'.repeat(40)));
+    const c = await startHttpServer(dir, ['--base-url', `${upstream.url}/api`], env('z'.repeat(40)));
+    const manual = async (url: string): Promise<Client> => {
+      const official = new Client({ name: 'manual', version: '1' }, { versionNegotiation: { mode: 'auto' }, capabilities: { elicitation: { form: {} } }, inputRequired: { autoFulfill: false } });
+      official.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { confirm: true } }));
+      await official.connect(new StreamableHTTPClientTransport(new URL(url)));
+      return official;
+    };
+    try {
+      upstream.requests.length = 0;
+      const [onA, onB, onC] = [await manual(a.url), await manual(b.url), await manual(c.url)];
+      const first = (await onA.callTool({ name: 'deleteItem', arguments: { itemId: 7 } }, { allowInputRequired: true })) as unknown as { resultType: string; requestState: string };
+      expect(first.resultType).toBe('input_required');
+      const retry = { name: 'deleteItem', arguments: { itemId: 7 }, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }, requestState: first.requestState };
+      await expect(onC.callTool(retry as unknown as Parameters<Client['callTool']>[0])).rejects.toMatchObject({ code: -32602 });
+      expect(deletes()).toEqual([]);
+      const done = await onB.callTool(retry as unknown as Parameters<Client['callTool']>[0]);
+      expect(done.isError).toBeFalsy();
+      expect(deletes().map((r) => r.url)).toEqual(['/api/items/7']);
+      for (const client of [onA, onB, onC]) await client.close();
+    } finally {
+      await Promise.all([a.close(), b.close(), c.close()]);
+    }
+  }, 60_000);
 });
 
 describe('official client, 2025-11-25 over stdio (the SDK sends elicitation/create itself)', () => {
