@@ -44,6 +44,7 @@ export function buildApiConfig(model: ToolModel, packageName: string, packageVer
   const env: RuntimeApiConfig['env'] = {
     baseUrl: claim(`${prefix}BASE_URL`, `Upstream base URL (default: ${model.servers[0]?.url ?? 'none; required'})`, false, false),
     timeoutMs: claim(`${prefix}TIMEOUT_MS`, 'Upstream request timeout in milliseconds (default 30000)', false, false),
+    retryBudgetMs: claim(`${prefix}RETRY_BUDGET_MS`, 'How long one call may wait for rate limits (429/503 with Retry-After) before it gives up, in milliseconds (default 10000; 0: never retry)', false, false),
     serverVariables: {},
     confirm: claim(`${prefix}CONFIRM`, `When to ask the user before a call runs: destructive, writes or none (default ${defaults.confirm}; the --confirm flag wins)`, false, false),
     stateKey: claim(`${prefix}STATE_KEY`, 'Secret (32+ characters) protecting the state of calls that ask the user; set the same value on every instance behind one endpoint (default: random per process)', true, false),

@@ -45,6 +45,7 @@ describe('openapi-mcp generate (the built bin)', () => {
     expect(readFileSync(join(out, '.env.example'), 'utf8').split('\n').filter((l) => /^[A-Z_0-9]+=$/.test(l))).toEqual([
       'PETS_V2_BASE_URL=',
       'PETS_V2_TIMEOUT_MS=',
+      'PETS_V2_RETRY_BUDGET_MS=',
       'PETS_V2_CONFIRM=',
       'PETS_V2_STATE_KEY=',
       'PETS_V2_BASIC_USERNAME=',

@@ -10,6 +10,7 @@ export const config: ApiConfig = {
   "env": {
     "baseUrl": "CONFORMANCE_BASE_URL",
     "timeoutMs": "CONFORMANCE_TIMEOUT_MS",
+    "retryBudgetMs": "CONFORMANCE_RETRY_BUDGET_MS",
     "serverVariables": {},
     "confirm": "CONFORMANCE_CONFIRM",
     "stateKey": "CONFORMANCE_STATE_KEY"

@@ -10,6 +10,7 @@ export const config: ApiConfig = {
   "env": {
     "baseUrl": "NOTES_BASE_URL",
     "timeoutMs": "NOTES_TIMEOUT_MS",
+    "retryBudgetMs": "NOTES_RETRY_BUDGET_MS",
     "serverVariables": {},
     "confirm": "NOTES_CONFIRM",
     "stateKey": "NOTES_STATE_KEY"

@@ -105,6 +105,17 @@ export const nodeExchange: Exchange = async (request) => {
 /** The request failed on a kept-alive connection before any answer: the server closed it meanwhile. */
 class ReusedConnectionClosed extends Error {}
 
+/**
+ * Marks an error of a request that failed before any of it was sent: no connection could be
+ * opened (refused, host not found, TLS handshake failed). The upstream cannot have acted on it
+ * (retry.gen.ts). The error itself stays what node:http gave, as fetch's would.
+ */
+const NOT_SENT: unique symbol = Symbol('openapi-mcp.notSent');
+
+export function wasNotSent(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && NOT_SENT in error;
+}
+
 /** Header names in lower case with their values, `fetch`'s defaults added; the body as bytes. */
 async function wireRequest(method: string, given: Headers, body: UpstreamRequest['body']): Promise<{ headers: OutgoingHttpHeaders; body: Uint8Array | undefined }> {
   const headers: OutgoingHttpHeaders = {};
@@ -144,8 +155,15 @@ function exchangeOnce(url: URL, method: string, headers: OutgoingHttpHeaders, bo
       reject(signal.reason);
     };
     signal.addEventListener('abort', onAbort, { once: true });
+    // Whether the connection was established, so that the request may have gone out.
+    let connected = false;
+    req.once('socket', (socket) => {
+      if (req.reusedSocket || !socket.connecting) connected = true;
+      else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => void (connected = true));
+    });
     req.on('error', (error) => {
       signal.removeEventListener('abort', onAbort);
+      if (!connected && !signal.aborted) Object.defineProperty(error, NOT_SENT, { value: true });
       // Before any answer on a connection the agent had kept alive: the server may have closed it
       // just as it was reused (the request never reached it).
       const code = (error as { code?: unknown }).code;

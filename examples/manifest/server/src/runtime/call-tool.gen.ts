@@ -16,6 +16,9 @@
  * An OAuth2 token fetched from a token endpoint that the upstream rejects with 401 is dropped from
  * the cache and the call is tried once more with a fresh token (it may have been revoked early).
  *
+ * Rate limits (429/503 with Retry-After) and requests that could not be sent are retried for
+ * idempotent methods as retry.gen.ts decides; each attempt is built afresh.
+ *
  * The user's hooks (hooks.gen.ts, run by hook-calls.gen.ts) wrap the steps: buildRequest →
  * `beforeRequest` → `auth` (instead of the environment's credentials) → fetch → `afterResponse` →
  * result. A hook that throws answers `isError` naming the hook (`_meta[ERROR_META_KEY]` = `hook`),
@@ -31,6 +34,7 @@ import { describeNetworkError } from './network-error.gen.js';
 import type { TokenCache } from './oauth-token.gen.js';
 import { buildRequest, RequestError, toFetchInit, type PreparedRequest } from './request.gen.js';
 import { redactSecrets } from './redact.gen.js';
+import { CallRetries, DEFAULT_RETRY_BUDGET_MS, rateLimitedResult, sleep } from './retry.gen.js';
 import { DEFAULT_MAX_TEXT_BYTES, errorResult, toToolResult } from './result.gen.js';
 import { isHttpEntry, type ApiConfig, type ToolEntry } from './types.gen.js';
 import { fetchExchange, nodeExchange, REDIRECT_STATUSES, type Exchange, type UpstreamResponse } from './upstream.gen.js';
@@ -64,6 +68,8 @@ export interface ToolCallerDeps {
   log?: (line: string) => void;
   /** The user-agent of upstream requests that set none themselves (package-info.gen.ts). */
   userAgent?: string;
+  /** How long one call may wait for rate limits in all (retry.gen.ts); default {@link DEFAULT_RETRY_BUDGET_MS}, 0: no retries. */
+  retryBudgetMs?: number;
 }
 
 /** `request`: the SDK's context of the tools/call (progress, `_meta`…); handler tools use it, see handler-call.gen.ts. */
@@ -111,8 +117,10 @@ export function createToolCaller(deps: ToolCallerDeps): ToolCaller {
     // Live: the auth hook adds to it as it sets credentials, so a failure mid-way is still redacted.
     let secrets: string[] = [];
     let host = upstream;
+    const retry = new CallRetries(entry.binding.method, deps.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS, Date.now() + deps.timeoutMs);
+    let refreshed = false;
     try {
-      for (let attempt = 0; ; attempt++) {
+      for (;;) {
         let req = buildRequest(entry.binding, args, deps.baseUrlFor?.(entry) ?? deps.baseUrl, entry.definition.inputSchema);
         if (deps.userAgent !== undefined && !req.headers.has('user-agent')) req.headers.set('user-agent', deps.userAgent);
         if (hooks.beforeRequest !== undefined) req = await runBeforeRequest(hooks.beforeRequest, context!, req);
@@ -129,9 +137,24 @@ export function createToolCaller(deps: ToolCallerDeps): ToolCaller {
           applied = await fromEnvironment();
         }
         secrets = applied.secrets.filter((s) => s !== '');
-        const response = await send(exchange, req, combined, secrets);
-        if (response.status === 401 && attempt === 0 && applied.fetchedTokens.filter((t) => deps.tokens.invalidate(t)).length > 0) {
+        let response: UpstreamResponse;
+        try {
+          response = await send(exchange, req, combined, secrets);
+        } catch (error) {
+          const delay = combined.aborted ? undefined : retry.afterNetworkError(error);
+          if (delay === undefined) throw error;
+          await sleep(delay, combined);
+          continue;
+        }
+        if (response.status === 401 && !refreshed && applied.fetchedTokens.filter((t) => deps.tokens.invalidate(t)).length > 0) {
+          refreshed = true;
           await response.discard();
+          continue;
+        }
+        const limited = retry.afterResponse(response.status, (name) => response.header(name));
+        if (limited !== undefined && 'retryInMs' in limited) {
+          await response.discard();
+          await sleep(limited.retryInMs, combined);
           continue;
         }
         const validateOutput = deps.outputValidators?.get(entry.definition.name);
@@ -142,7 +165,8 @@ export function createToolCaller(deps: ToolCallerDeps): ToolCaller {
             redact: (text) => redactSecrets(text, secrets),
           });
         if (hooks.afterResponse !== undefined) return await runAfterResponse(hooks.afterResponse, context!, sent, response.toResponse(), toResult);
-        return await toResult(response);
+        const result = await toResult(response);
+        return limited === undefined ? result : rateLimitedResult(result, limited.rateLimitedS);
       }
     } catch (error) {
       if (combined.aborted) {

@@ -22,6 +22,7 @@ export const config: ApiConfig = {
   "env": {
     "baseUrl": "PETSTORE_BASE_URL",
     "timeoutMs": "PETSTORE_TIMEOUT_MS",
+    "retryBudgetMs": "PETSTORE_RETRY_BUDGET_MS",
     "serverVariables": {},
     "confirm": "PETSTORE_CONFIRM",
     "stateKey": "PETSTORE_STATE_KEY"

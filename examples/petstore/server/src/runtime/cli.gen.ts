@@ -9,6 +9,7 @@
 import { createToolCaller, DEFAULT_TIMEOUT_MS, type ToolCaller, type ToolCallerDeps } from './call-tool.gen.js';
 import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
 import { EnvFileError, loadEnvFiles } from './env-file.gen.js';
+import { DEFAULT_RETRY_BUDGET_MS, retryBudgetFrom } from './retry.gen.js';
 import { checkHooks, type Hooks } from './hooks.gen.js';
 import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, serveHttp, type RunningHttpServer } from './http.gen.js';
@@ -252,6 +253,7 @@ function toolCaller(
     baseUrlFor: operationBaseUrls(config, env, override, baseUrl),
     env,
     timeoutMs: timeoutFrom(config, env, log),
+    retryBudgetMs: retryBudgetFrom(config.env.retryBudgetMs, env, (line) => log(`${printable(config.name)}: ${line}`)),
     tokens: new TokenCache(),
     outputValidators,
     ...user,
@@ -308,6 +310,7 @@ export function usage(config: ApiConfig, toolCount: number): string {
   const variables: [string, string][] = [
     [e.baseUrl, `upstream base URL (default: ${server === undefined ? 'none, required' : printable(server)})`],
     [e.timeoutMs, `upstream request timeout in ms (default ${DEFAULT_TIMEOUT_MS})`],
+    ...(e.retryBudgetMs !== undefined ? [[e.retryBudgetMs, `time a call may wait for rate limits, in ms (default ${DEFAULT_RETRY_BUDGET_MS})`] as [string, string]] : []),
     [e.confirm, `when to ask the user before a call: destructive, writes or none (default ${config.confirm})`],
     [e.stateKey, 'secret (32+ characters) protecting the state of calls that ask the user (default: random per process)'],
     ...Object.entries(e.serverVariables).map(([variable, envName]): [string, string] => [envName, `server variable {${printable(variable)}}`]),

@@ -23,6 +23,7 @@ export const config: ApiConfig = {
   "env": {
     "baseUrl": "PETS_V2_BASE_URL",
     "timeoutMs": "PETS_V2_TIMEOUT_MS",
+    "retryBudgetMs": "PETS_V2_RETRY_BUDGET_MS",
     "serverVariables": {},
     "confirm": "PETS_V2_CONFIRM",
     "stateKey": "PETS_V2_STATE_KEY"

@@ -140,6 +140,8 @@ export interface ApiConfig {
     baseUrl: string;
     /** Upstream request timeout in milliseconds. */
     timeoutMs: string;
+    /** How long one call may wait for rate limits in all, in milliseconds (retry.gen.ts). */
+    retryBudgetMs?: string;
     /** Server variable name → environment variable. */
     serverVariables: Record<string, string>;
     /** Overrides the `--confirm` policy: destructive | writes | none. */
