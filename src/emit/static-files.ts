@@ -15,7 +15,10 @@ const SERVER_DESCRIPTION = 'MCP server for ';
 /** package.json, tsconfig.json, README.md, .env.example and .gitignore from their templates. */
 export function emitStaticFiles(model: ToolModel, api: ApiConfigResult): GeneratedFile[] {
   const { config } = api;
-  const variables = api.variables.map((v) => ({ name: v.name, description: oneLine(v.description) }));
+  // A tool manifest's package calls no upstream: its base URL, timeout and retry variables do not apply.
+  const handlers = model.tools.some((t) => t.binding.kind === 'handler');
+  const upstreamOnly = new Set([config.env.baseUrl, config.env.timeoutMs, config.env.retryBudgetMs]);
+  const variables = api.variables.filter((v) => !handlers || !upstreamOnly.has(v.name)).map((v) => ({ name: v.name, description: oneLine(v.description) }));
   const secretEnv: Record<string, string> = {};
   for (const v of api.variables) if (v.credential) secretEnv[v.name] = '...';
   const serverName = binName(config.name);
@@ -32,7 +35,6 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult): Generat
     const path = b !== undefined ? markdownCell(b.path) : handlerPath(tool.definition.name);
     return { name: tool.definition.name, method: b?.method ?? '', path, headers: headers.join(', '), clientMethod: methods[i] };
   });
-  const handlers = model.tools.some((t) => t.binding.kind === 'handler');
   const file = (path: string, contents: string): GeneratedFile => ({ path, contents, owner: 'generator' });
   return [
     packageJsonFile({

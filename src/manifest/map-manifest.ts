@@ -19,6 +19,7 @@ import type { MapOptions } from '../map/map-options.js';
 import { titleOf } from '../map/map-tools.js';
 import { bundleOutput } from '../map/output-schema.js';
 import { defKeyOf, SchemaBundler } from '../map/schema-bundle.js';
+import { selectOperations } from '../map/selection.js';
 import { TOOL_NAME_RULES } from '../map/tool-name.js';
 import { isSchemaObject, type JsonSchema, type JsonSchemaObject } from '../model/json-schema.js';
 import type { HandlerBinding, Tool, ToolDefinition, ToolModel } from '../model/tool-model.js';
@@ -45,6 +46,11 @@ export function mapManifest(spec: LoadedSpec, options: MapOptions, diagnostics: 
   const style = options.nameStyle ?? 'portable';
   const seen = new Map<string, string>();
   const tools: Tool[] = [];
+  // --include/--exclude as for OpenAPI, where a pattern that is not a route matches the operationId:
+  // here, the tool name (globs: `notes_*`). A manifest has no tags. Every tool is still checked, so
+  // whether a manifest is valid does not depend on the selection.
+  const selectable = manifest.tools.map((tool) => ({ method: 'post' as const, path: '', operationId: tool.name, tags: [], tool }));
+  const selected = new Set(selectOperations(selectable, options, diagnostics).map((s) => s.tool));
   for (const tool of manifest.tools) {
     const nameAt = { file: tool.at.file, pointer: `${tool.at.pointer}/name` };
     const rule = TOOL_NAME_RULES[style];
@@ -59,7 +65,7 @@ export function mapManifest(spec: LoadedSpec, options: MapOptions, diagnostics: 
     }
     seen.set(tool.name.toLowerCase(), tool.name);
     const mapped = mapTool(spec, tool, { bundler, registry, headers, options, diagnostics });
-    if (mapped !== undefined) tools.push(mapped);
+    if (mapped !== undefined && selected.has(tool)) tools.push(mapped);
   }
   reportMisplacedHeaders(spec, headers);
   // A reference the manifest cannot follow leaves a hole in a contract: an error here, not a warning.

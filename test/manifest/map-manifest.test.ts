@@ -91,3 +91,17 @@ describe('descriptions, titles and icons', () => {
     expect(diagnostics.items.map((d) => [d.severity, d.code, d.pointer])).toEqual([['warning', 'description-instruction-like', '/tools/0/description']]);
   });
 });
+
+describe('selection', () => {
+  it('--include/--exclude patterns match tool names', async () => {
+    const { tools, diagnostics } = await mapSpec(NOTES, { include: ['*_note'], exclude: ['get_*'] });
+    expect(tools.tools.map((t) => t.definition.name)).toEqual(['add_note']);
+    expect(diagnostics.items).toEqual([]);
+  });
+
+  it('a pattern that matches no tool is a warning', async () => {
+    const { tools, diagnostics } = await mapSpec(NOTES, { exclude: ['nope'] });
+    expect(tools.tools).toHaveLength(3);
+    expect(diagnostics.items.map((d) => [d.code, d.message])).toEqual([['selection-unmatched', 'exclude pattern "nope" matches no operation']]);
+  });
+});

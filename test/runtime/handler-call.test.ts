@@ -3,6 +3,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usage } from '../../templates/runtime/cli.gen.js';
 import { createHandlerCaller, type HandlerTable } from '../../templates/runtime/handler-call.gen.js';
 import { ToolError } from '../../templates/runtime/handler-context.gen.js';
 import { looksLikeToolResult, notImplemented } from '../../templates/runtime/handler-result.gen.js';
@@ -158,5 +159,15 @@ describe('looksLikeToolResult', () => {
     { given: 'text', want: false },
   ])('$given → $want', ({ given, want }) => {
     expect(looksLikeToolResult(given)).toBe(want);
+  });
+});
+
+describe('--help of a handler package', () => {
+  it('names no upstream: no --base-url, no base URL or timeout variables', () => {
+    const text = usage(fixtureConfig, 11, true);
+    expect(text.split('\n')[0]).toBe('Usage: fixture-api-mcp [--http [--port N] [--host H]] [--env-file PATH]');
+    expect(text).not.toMatch(/base-url|BASE_URL|TIMEOUT_MS/);
+    expect(text).toContain('FIXTURE_API_CONFIRM');
+    expect(usage(fixtureConfig, 11)).toContain('--base-url URL');
   });
 });
