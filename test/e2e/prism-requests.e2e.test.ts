@@ -15,8 +15,8 @@ import { buildQuickly, credentialEnv, headerProblem, pinDiscriminators, queryArr
 /**
  * Every request a valid call produces is one the spec allows. For each spec below: generate the
  * package, mock the spec with Prism 5.14.2 `--errors` (request validation on) behind a recording
- * proxy, sample arguments for every tool from its `inputSchema` (seeded: once with every optional
- * argument, once with only the required ones), call each tool through the official client, and
+ * proxy, sample arguments for every tool from its `inputSchema` (seeded: with every optional
+ * argument, with all but the first optional one, with only the required ones), call each tool through the official client, and
  * fail on any request Prism rejects, any call that never reaches it, and any query array sent
  * against its style/explode (Prism cannot tell `a=x&a=y` from `a=x,y`). Known Prism limits are
  * worked around in the test's copy of a spec (`patch`), each with what it is and how it was checked.
@@ -176,7 +176,7 @@ function describeExchange(e: Exchange): string {
   return `${e.request.method} ${e.request.url}${body}\n    → ${e.status} ${e.answer.slice(0, 1500)}${violations}`;
 }
 
-/** Calls every tool of one spec (twice: all optional arguments, then only the required ones) and lists what went wrong. */
+/** Calls every tool of one spec (three times, see below) and lists what went wrong. */
 async function problemsOf(name: string): Promise<string[]> {
   const r = running.get(name)!;
   const problems: string[] = [];
@@ -185,16 +185,22 @@ async function problemsOf(name: string): Promise<string[]> {
   for (const skipped of Object.keys(skip)) if (!r.tools.some((t) => t.name === skipped)) problems.push(`skip names no tool: ${skipped}`);
   for (const tool of r.tools) {
     if (Object.hasOwn(skip, tool.name) || !r.served(r.bindings.get(tool.name)!)) continue;
-    for (const full of [true, false]) {
-      const what = `${tool.name} (${full ? 'all arguments' : 'required only'})`;
+    // All arguments; all but the first optional one (a partial call, as a model makes: it shows
+    // an optional body flattened into separate arguments); only the required ones.
+    const required = new Set((tool.inputSchema.required ?? []) as string[]);
+    const firstOptional = Object.keys(tool.inputSchema.properties ?? {}).find((p) => !required.has(p));
+    for (const mode of ['all', 'all but one', 'required'] as const) {
+      if (mode === 'all but one' && firstOptional === undefined) continue;
+      const what = `${tool.name} (${mode === 'all' ? 'all arguments' : mode === 'required' ? 'required only' : `all but ${firstOptional}`})`;
       let args: Record<string, unknown>;
       const example = CASES.find((c) => c.name === name)!.examples?.[tool.name];
       try {
-        args = example ?? (await sampleArguments(tool.inputSchema as JsonSchemaObject, seed++ * 1000, full));
+        args = example ?? (await sampleArguments(tool.inputSchema as JsonSchemaObject, seed++ * 1000, mode !== 'required'));
       } catch (error) {
         problems.push(`${what}: ${(error as Error).message}`);
         continue;
       }
+      if (mode === 'all but one') delete args[firstOptional!];
       const before = r.proxy.exchanges.length;
       const result = (await r.client.callTool({ name: tool.name, arguments: args }, { toolDefinition: tool })) as Result;
       const sent = r.proxy.exchanges.slice(before);
