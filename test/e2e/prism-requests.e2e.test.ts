@@ -131,6 +131,12 @@ interface Running {
 // what is checked here is the request such a call sends.
 const root = mkdtempSync(join(tmpdir(), 'openapi-mcp-prism-requests-'));
 const running = new Map<string, Running>();
+/** How to stop everything started so far, newest last: afterAll runs them even when a start failed half-way. */
+const closers: (() => Promise<unknown>)[] = [];
+function closing<T extends { close(): Promise<unknown> }>(thing: T): T {
+  closers.push(() => thing.close());
+  return thing;
+}
 
 async function start(c: SpecCase): Promise<void> {
   const text = readFileSync(c.spec, 'utf8');
@@ -139,10 +145,13 @@ async function start(c: SpecCase): Promise<void> {
   const copy = join(root, `${c.name}.json`);
   writeFileSync(copy, JSON.stringify(doc, null, 2));
   const dir = join(root, `${c.name}-mcp`);
-  const [prism] = await Promise.all([startPrism(copy, ['--errors']), buildQuickly(c.spec, dir, `${c.name}-mcp`)]);
-  const proxy = await startProxy(prism.url);
-  const server = await startHttpServer(dir, ['--base-url', proxy.url, '--confirm', 'none'], { ...process.env, ...credentialEnv(dir) });
-  const client = new Client({ name: 'prism-requests', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+  const [started, built] = await Promise.allSettled([startPrism(copy, ['--errors']).then(closing), buildQuickly(c.spec, dir, `${c.name}-mcp`)]);
+  if (started.status === 'rejected') throw started.reason;
+  if (built.status === 'rejected') throw built.reason;
+  const prism = started.value;
+  const proxy = closing(await startProxy(prism.url));
+  const server = closing(await startHttpServer(dir, ['--base-url', proxy.url, '--confirm', 'none'], { ...process.env, ...credentialEnv(dir) }));
+  const client = closing(new Client({ name: 'prism-requests', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } }));
   await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
   const tools = (await client.listTools()).tools;
   const mapped = await mapSpec(c.spec);
@@ -160,12 +169,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const r of running.values()) {
-    await r.client.close();
-    await r.server.close();
-    await r.proxy.close();
-    await r.prism.close();
-  }
+  for (const close of closers.reverse()) await close().catch(() => undefined);
 });
 
 type Result = { isError?: boolean; content: { type: string; text?: string }[] };
