@@ -22,7 +22,8 @@ export interface ApiConfigResult {
 
 /**
  * The run-time configuration of a generated server and every environment variable it reads.
- * Names: `<PREFIX>BASE_URL`, `<PREFIX>TIMEOUT_MS`, `<PREFIX>SERVER_<VAR>` and per security scheme
+ * Names: `<PREFIX>BASE_URL`, `<PREFIX>TIMEOUT_MS`, `<PREFIX>SERVER_<VAR>`, the endpoint's
+ * `<PREFIX>MCP_TOKEN`, `<PREFIX>MCP_OAUTH_ISSUER`, `<PREFIX>MCP_OAUTH_AUDIENCE`, `<PREFIX>MCP_SCOPES`, and per security scheme
  * `<PREFIX><SCHEME>` (API key), `<PREFIX><SCHEME>_TOKEN`, `_USERNAME`/`_PASSWORD`,
  * `_CLIENT_ID`/`_CLIENT_SECRET`. Only security schemes some tool uses are listed. The credential
  * `generate --auth` declares gets `<PREFIX>TOKEN`, `<PREFIX>API_KEY`, `<PREFIX>USERNAME`/`_PASSWORD`
@@ -48,6 +49,12 @@ export function buildApiConfig(model: ToolModel, packageName: string, packageVer
     serverVariables: {},
     confirm: claim(`${prefix}CONFIRM`, `When to ask the user before a call runs: destructive, writes or none (default ${defaults.confirm}; the --confirm flag wins)`, false, false),
     stateKey: claim(`${prefix}STATE_KEY`, 'Secret (32+ characters) protecting the state of calls that ask the user; set the same value on every instance behind one endpoint (default: random per process)', true, false),
+    mcp: {
+      token: claim(`${prefix}MCP_TOKEN`, 'Bearer tokens the HTTP endpoint accepts, comma-separated (needed to serve a non-loopback --host)', true, false),
+      oauthIssuer: claim(`${prefix}MCP_OAUTH_ISSUER`, 'OAuth issuer whose access tokens the HTTP endpoint accepts (like --oauth-issuer)', false, false),
+      oauthAudience: claim(`${prefix}MCP_OAUTH_AUDIENCE`, "This server's public URI, the audience of its access tokens (like --oauth-audience)", false, false),
+      scopes: claim(`${prefix}MCP_SCOPES`, 'Serve only the tools these scopes allow, e.g. read (like --scopes)', false, false),
+    },
   };
   const firstServer = model.servers[0];
   for (const [variable, spec] of Object.entries(firstServer?.variables ?? {})) {

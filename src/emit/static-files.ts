@@ -67,6 +67,7 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult): Generat
       apiVersion: markdownCell(model.info.version),
       toolCount: model.tools.length,
       confirm: config.confirm,
+      mcpTokenVariable: config.env.mcp?.token ?? '',
       defaultBaseUrl: model.servers[0] ? `\`${markdownCell(model.servers[0].url)}\`` : 'nothing (set the base URL variable or pass --base-url)',
       variables: variables.map((v) => ({ name: v.name, description: markdownCell(v.description) })),
       hostConfig: JSON.stringify(hostConfig, null, 2),

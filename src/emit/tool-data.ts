@@ -21,13 +21,18 @@ export class DefinitionTable {
   }
 }
 
-/** A tool entry (`{ definition, binding }`) with `$defs` entries replaced by their indexes in `table`. */
-export function storedEntry(tool: Tool, table: DefinitionTable): { definition: ToolDefinition; binding: Tool['binding']; elicit?: string[] } {
+/** A tool entry (`{ definition, binding, elicit?, scopes? }`) with `$defs` entries replaced by their indexes in `table`. */
+export function storedEntry(tool: Tool, table: DefinitionTable): { definition: ToolDefinition; binding: Tool['binding']; elicit?: string[]; scopes?: string[] } {
   const { inputSchema, outputSchema } = tool.definition;
   // Spread keeps every key in its place; only the two schemas are replaced.
   const definition: ToolDefinition = { ...tool.definition, inputSchema: storedSchema(inputSchema, table) };
   if (outputSchema !== undefined) definition.outputSchema = storedSchema(outputSchema, table);
-  return { definition, binding: tool.binding, ...(tool.elicit !== undefined ? { elicit: tool.elicit } : {}) };
+  return {
+    definition,
+    binding: tool.binding,
+    ...(tool.elicit !== undefined ? { elicit: tool.elicit } : {}),
+    ...(tool.scopes !== undefined ? { scopes: tool.scopes } : {}),
+  };
 }
 
 function storedSchema(schema: JsonSchemaObject, table: DefinitionTable): JsonSchemaObject {

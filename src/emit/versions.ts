@@ -6,6 +6,8 @@ export const GENERATED_DEPENDENCIES = {
   '@modelcontextprotocol/client': '2.4.0',
   '@modelcontextprotocol/node': '2.1.2',
   '@modelcontextprotocol/server': '2.4.0',
+  /** JWT access tokens for the HTTP endpoint (templates/runtime/oauth-resource.gen.ts). */
+  jose: '6.2.18',
 } as const;
 
 export const GENERATED_DEV_DEPENDENCIES = {

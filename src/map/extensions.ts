@@ -5,15 +5,17 @@
  * `x-mcp`: `true`/`false` (keep/leave out), or an object with
  *   `exclude`/`include` (booleans: `exclude: true` ≡ `include: false`), `name`, `title`,
  *   `description` (strings), `annotations: { readOnlyHint, destructiveHint, idempotentHint,
- *   openWorldHint }` (booleans). Any other key is a warning (a typo must not pass silently).
- * `x-speakeasy-mcp`: an object with `disabled` (boolean), `name`, `title`, `description`, the four
- *   hints as top-level booleans (as Speakeasy documents them; an `annotations` object is read too);
- *   `scopes` and unknown keys are ignored. `true`/`false` are read as for `x-mcp`.
+ *   openWorldHint }` (booleans), `scopes` (OAuth scope names the tool needs, all of them; see
+ *   templates/runtime/tool-scopes.gen.ts). Any other key is a warning (a typo must not pass silently).
+ * `x-speakeasy-mcp`: an object with `disabled` (boolean), `name`, `title`, `description`, `scopes`,
+ *   the four hints as top-level booleans (as Speakeasy documents them; an `annotations` object is
+ *   read too); unknown keys are ignored. `true`/`false` are read as for `x-mcp`.
  *
  * Levels: the document root, then the path item, then the operation; a more specific level wins
  * field by field. Within one level `x-mcp` wins over `x-speakeasy-mcp`. `name` is read only on the
  * operation (one name cannot fit several operations); `title` and `description` on the path item
- * and the operation; keep/leave-out and hints everywhere. Bad values are warnings with the JSON
+ * and the operation; keep/leave-out, hints and scopes everywhere (`scopes` of a more specific level
+ * replaces a wider one's list). Bad values are warnings with the JSON
  * pointer and are ignored; nothing here throws.
  */
 import { childPointer, type DiagnosticBag, type SourceLocation } from '../diagnostics.js';
@@ -37,6 +39,8 @@ export interface ToolOverrides {
   title?: LocatedText;
   description?: LocatedText;
   annotations: HintOverrides;
+  /** OAuth scopes the tool needs (all of them); unset: the default from its annotations. */
+  scopes?: string[];
 }
 
 type Level = 'root' | 'path' | 'operation';
@@ -45,7 +49,9 @@ const TEXT_FIELDS = ['name', 'title', 'description'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 /** Where each text field may be written. */
 const TEXT_LEVELS: Record<TextField, readonly Level[]> = { name: ['operation'], title: ['path', 'operation'], description: ['path', 'operation'] };
-const MCP_KEYS = new Set(['include', 'exclude', 'annotations', ...TEXT_FIELDS]);
+const MCP_KEYS = new Set(['include', 'exclude', 'annotations', 'scopes', ...TEXT_FIELDS]);
+/** RFC 6749 §3.3 scope-token: printable ASCII except space, `"` and `\`. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 
 type Report = (code: string, message: string, at: SourceLocation) => void;
 
@@ -92,6 +98,10 @@ function readExtension(key: 'x-mcp' | 'x-speakeasy-mcp', value: unknown, level: 
   }
 
   if (node.annotations !== undefined) readHints(key, node.annotations, at(where, 'annotations'), into.annotations, report);
+  if (node.scopes !== undefined) {
+    const scopes = readScopes(key, node.scopes, at(where, 'scopes'), report);
+    if (scopes !== undefined) into.scopes = scopes;
+  }
   if (key === 'x-speakeasy-mcp') {
     for (const hint of HINT_NAMES) {
       const v = boolean(hint);
@@ -116,6 +126,14 @@ function inclusion(include: boolean | undefined, exclude: boolean | undefined, k
     return undefined;
   }
   return include ?? fromExclude;
+}
+
+function readScopes(key: string, value: unknown, where: SourceLocation, report: Report): string[] | undefined {
+  if (!Array.isArray(value) || value.length === 0 || !value.every((scope) => typeof scope === 'string' && SCOPE_TOKEN.test(scope))) {
+    report('extension-invalid', `${key}.scopes must be a non-empty array of scope names (printable ASCII, no spaces or quotes); ignored`, where);
+    return undefined;
+  }
+  return [...new Set(value as string[])];
 }
 
 function readHints(key: string, value: unknown, where: SourceLocation, into: HintOverrides, report: Report): void {

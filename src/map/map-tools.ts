@@ -133,7 +133,14 @@ function mapOperation(op: Operation, name: string, overrides: ToolOverrides, run
   if (op.servers) binding.servers = op.servers;
   if (output) binding.output = { status: output.status, mediaType: output.mediaType, ...(output.wrappedIn !== undefined ? { wrappedIn: output.wrappedIn } : {}) };
   const elicit = elicitableArguments(input.schema, options.sensitivePatterns);
-  return { definition, binding, toolset: toolsetName(op), ...(elicit !== undefined ? { elicit } : {}), source: op.source };
+  return {
+    definition,
+    binding,
+    toolset: toolsetName(op),
+    ...(elicit !== undefined ? { elicit } : {}),
+    ...(overrides.scopes !== undefined ? { scopes: overrides.scopes } : {}),
+    source: op.source,
+  };
 }
 
 /** A one-line title (sanitized, at most 120 characters), or undefined when nothing is left. */

@@ -25,5 +25,13 @@ export interface RuntimeApiConfig {
   credentials: Record<string, CredentialSource>;
   /** The default `--confirm` policy; the flag and `env.confirm` override it. */
   confirm: ConfirmPolicy;
-  env: { baseUrl: string; timeoutMs: string; retryBudgetMs?: string; serverVariables: Record<string, string>; confirm: string; stateKey: string };
+  env: {
+    baseUrl: string;
+    timeoutMs: string;
+    retryBudgetMs?: string;
+    serverVariables: Record<string, string>;
+    confirm: string;
+    stateKey: string;
+    mcp?: { token: string; oauthIssuer: string; oauthAudience: string; scopes: string };
+  };
 }

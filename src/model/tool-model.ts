@@ -76,6 +76,8 @@ export interface Tool {
   binding: HttpBinding | HandlerBinding;
   /** Required top-level arguments the server may ask the user for when a call leaves them out (src/map/elicitable.ts). */
   elicit?: string[];
+  /** OAuth scopes a caller needs, as the spec gives them (`x-mcp.scopes`); unset: the runtime default. */
+  scopes?: string[];
   source?: SourceLocation;
 }
 

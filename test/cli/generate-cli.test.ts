@@ -39,7 +39,7 @@ describe('openapi-mcp generate (the built bin)', () => {
     expect(pkg.bin).toEqual({ 'pets-v2-mcp': 'dist/main.js' });
     expect(pkg.engines).toEqual({ node: '>=20' });
     expect(pkg.scripts).toEqual({ build: 'tsc -p tsconfig.json', start: 'node dist/main.js' });
-    expect(pkg.dependencies).toEqual({ '@modelcontextprotocol/client': '2.4.0', '@modelcontextprotocol/node': '2.1.2', '@modelcontextprotocol/server': '2.4.0' });
+    expect(pkg.dependencies).toEqual({ '@modelcontextprotocol/client': '2.4.0', '@modelcontextprotocol/node': '2.1.2', '@modelcontextprotocol/server': '2.4.0', jose: '6.2.18' });
     // The entry starts nothing (the bin does): src/index.ts.
     expect(pkg.exports).toEqual({ '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './client': { types: './dist/client/index.d.ts', default: './dist/client/index.js' } });
     expect(readFileSync(join(out, '.env.example'), 'utf8').split('\n').filter((l) => /^[A-Z_0-9]+=$/.test(l))).toEqual([
@@ -48,6 +48,10 @@ describe('openapi-mcp generate (the built bin)', () => {
       'PETS_V2_RETRY_BUDGET_MS=',
       'PETS_V2_CONFIRM=',
       'PETS_V2_STATE_KEY=',
+      'PETS_V2_MCP_TOKEN=',
+      'PETS_V2_MCP_OAUTH_ISSUER=',
+      'PETS_V2_MCP_OAUTH_AUDIENCE=',
+      'PETS_V2_MCP_SCOPES=',
       'PETS_V2_BASIC_USERNAME=',
       'PETS_V2_BASIC_PASSWORD=',
     ]);

@@ -23,6 +23,7 @@ function values(o: ToolOverrides): Record<string, unknown> {
   if (o.include !== undefined) out.include = o.include;
   for (const field of ['name', 'title', 'description'] as const) if (o[field]) out[field] = o[field].value;
   if (Object.keys(o.annotations).length > 0) out.annotations = o.annotations;
+  if (o.scopes !== undefined) out.scopes = o.scopes;
   return out;
 }
 
@@ -59,7 +60,19 @@ describe('createOverrideReader: precedence', () => {
     {
       name: 'x-speakeasy-mcp: top-level hints and an annotations object; top-level wins',
       given: { operation: { 'x-speakeasy-mcp': { annotations: { readOnlyHint: false, openWorldHint: false }, readOnlyHint: true, scopes: ['read'] } } },
-      want: { annotations: { readOnlyHint: true, openWorldHint: false } },
+      want: { annotations: { readOnlyHint: true, openWorldHint: false }, scopes: ['read'] },
+    },
+    { name: 'x-mcp scopes on the operation', given: { operation: { 'x-mcp': { scopes: ['pets:read', 'pets:read'] } } }, want: { scopes: ['pets:read'] } },
+    { name: 'scopes on the root apply everywhere', given: { root: { 'x-speakeasy-mcp': { scopes: ['admin'] } } }, want: { scopes: ['admin'] } },
+    {
+      name: 'a closer level replaces the scope list',
+      given: { root: { 'x-mcp': { scopes: ['admin'] } }, path: { 'x-speakeasy-mcp': { scopes: ['pets', 'write'] } } },
+      want: { scopes: ['pets', 'write'] },
+    },
+    {
+      name: 'x-mcp scopes beat x-speakeasy-mcp scopes at the same level',
+      given: { operation: { 'x-speakeasy-mcp': { scopes: ['a'] }, 'x-mcp': { scopes: ['b'] } } },
+      want: { scopes: ['b'] },
     },
   ];
   for (const c of cases) {
@@ -106,6 +119,16 @@ describe('createOverrideReader: bad values are warnings, never crashes', () => {
       want: {},
       warnings: ['[extension-invalid] #/paths/~1x/get/x-mcp: x-mcp sets include: false and exclude: false; both ignored'],
     },
+    {
+      name: 'scopes that are not a list of scope names',
+      given: { root: { 'x-mcp': { scopes: 'read' } }, path: { 'x-mcp': { scopes: [] } }, operation: { 'x-speakeasy-mcp': { scopes: ['has space', 'ok'] } } },
+      want: {},
+      warnings: [
+        '[extension-invalid] #/x-mcp/scopes: x-mcp.scopes must be a non-empty array of scope names (printable ASCII, no spaces or quotes); ignored',
+        '[extension-invalid] #/paths/~1x/x-mcp/scopes: x-mcp.scopes must be a non-empty array of scope names (printable ASCII, no spaces or quotes); ignored',
+        '[extension-invalid] #/paths/~1x/get/x-speakeasy-mcp/scopes: x-speakeasy-mcp.scopes must be a non-empty array of scope names (printable ASCII, no spaces or quotes); ignored',
+      ],
+    },
     { name: 'include and exclude agree', given: { operation: { 'x-mcp': { include: false, exclude: true } } }, want: { include: false }, warnings: [] },
     {
       name: 'unknown keys in x-mcp (typos) but not in x-speakeasy-mcp',
@@ -114,7 +137,7 @@ describe('createOverrideReader: bad values are warnings, never crashes', () => {
       warnings: [
         '[extension-invalid] #/paths/~1x/get/x-speakeasy-mcp/readOnlyHint: x-speakeasy-mcp.readOnlyHint must be true or false; ignored',
         '[extension-unknown-key] #/paths/~1x/get/x-mcp/annotations/title: x-mcp.annotations.title is not a hint (readOnlyHint, destructiveHint, idempotentHint, openWorldHint); ignored',
-        '[extension-unknown-key] #/paths/~1x/get/x-mcp/exlude: x-mcp.exlude is not a known key (include, exclude, annotations, name, title, description); ignored',
+        '[extension-unknown-key] #/paths/~1x/get/x-mcp/exlude: x-mcp.exlude is not a known key (include, exclude, annotations, scopes, name, title, description); ignored',
       ],
     },
     {

@@ -12,7 +12,7 @@ import { fixtureConfig, upstreamTools } from './server-fixtures.js';
 const hooks = fileURLToPath(new URL('./fixtures/ts-resolve-hooks.mjs', import.meta.url));
 const cliMain = fileURLToPath(new URL('./fixtures/cli-main.ts', import.meta.url));
 
-const defaults: CliArgs = { http: false, port: 3000, host: '127.0.0.1', allowedHosts: [], envFiles: [], help: false, version: false };
+const defaults: CliArgs = { http: false, port: 3000, host: '127.0.0.1', allowedHosts: [], envFiles: [], noAuth: false, help: false, version: false };
 
 describe('parseArgs', () => {
   const cases: { name: string; given: string[]; want: CliArgs }[] = [
@@ -64,7 +64,7 @@ describe('usage', () => {
     };
     expect(usage(config, 12)).toBe(
       [
-        'Usage: fixture-api-mcp [--http [--port N] [--host H]] [--base-url URL] [--env-file PATH]',
+        'Usage: fixture-api-mcp [--http [--port N] [--host H]] [--base-url URL] [--env-file PATH] [--scopes LIST]',
         '',
         'MCP server for Fixture?[31m API 1.2.3 (12 tools). Serves stdio unless --http is given.',
         '',
@@ -73,6 +73,10 @@ describe('usage', () => {
         '  --port N            HTTP port (default 3000)',
         '  --host H            HTTP interface to bind (default 127.0.0.1)',
         '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
+        '  --oauth-issuer URL  accept OAuth access tokens (JWT) from this issuer (or FIXTURE_API_MCP_OAUTH_ISSUER)',
+        "  --oauth-audience U  ...issued for this URI, the server's public URL (or FIXTURE_API_MCP_OAUTH_AUDIENCE)",
+        '  --no-auth           serve a non-loopback --host without authentication (warned at every start)',
+        '  --scopes LIST       serve only tools these scopes allow, e.g. read (or FIXTURE_API_MCP_SCOPES)',
         '  --base-url URL      upstream base URL (overrides FIXTURE_API_BASE_URL)',
         '  --confirm POLICY    ask the user before destructive calls, all writes, or none (default destructive; overrides FIXTURE_API_CONFIRM)',
         '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
@@ -85,6 +89,7 @@ describe('usage', () => {
         '  FIXTURE_API_CONFIRM     when to ask the user before a call: destructive, writes or none (default destructive)',
         '  FIXTURE_API_STATE_KEY   secret (32+ characters) protecting the state of calls that ask the user (default: random per process)',
         '  FIXTURE_API_REGION      server variable {region}',
+        '  FIXTURE_API_MCP_TOKEN   bearer tokens accepted on the HTTP endpoint (comma-separated; needed for a non-loopback --host)',
         '  FIXTURE_API_TOKEN       bearer: token',
         '  FIXTURE_API_USERNAME    basic: username',
         '  FIXTURE_API_PASSWORD    basic: password',
@@ -181,7 +186,7 @@ describe('main (in-process)', () => {
     const { running, log } = await run(['--http', '--port', '0'], { FIXTURE_API_BASE_URL: upstream.url });
     try {
       expect(running?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-      expect(log).toEqual([`fixture-api-mcp 1.2.3: MCP over Streamable HTTP at ${running?.url}, 1 tool`]);
+      expect(log).toEqual([`fixture-api-mcp 1.2.3: MCP over Streamable HTTP at ${running?.url}, 1 tool, no authentication`]);
       received.length = 0;
       const result = await callOverHttp(running!.url!, { id: 'a b', verbose: true });
       expect(result).toMatchObject({ structuredContent: { id: 'a b' } });

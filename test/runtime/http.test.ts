@@ -1,13 +1,14 @@
 import { request as httpRequest } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowedHostnames, checkHostAndOrigin } from '../../templates/runtime/host-guard.gen.js';
 import {
-  allowedHostnames,
   DEFAULT_MAX_BODY_BYTES,
   serveHttp,
   type RunningHttpServer,
 } from '../../templates/runtime/http.gen.js';
 import type { ToolCaller } from '../../templates/runtime/call-tool.gen.js';
+import { createEndpointAuth } from '../../templates/runtime/endpoint-auth.gen.js';
 import { createServerFactory } from '../../templates/runtime/server.gen.js';
 import { buildToolTable } from '../../templates/runtime/tool-table.gen.js';
 import { echoCaller, envelope, fixtureConfig, fixtureTools, type EchoCall } from './server-fixtures.js';
@@ -15,6 +16,7 @@ import { echoCaller, envelope, fixtureConfig, fixtureTools, type EchoCall } from
 interface RawResponse {
   status: number;
   contentType: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
   body: string;
 }
 
@@ -24,7 +26,7 @@ function send(url: string, options: { method?: string; headers?: Record<string, 
     const req = httpRequest(url, { method: options.method ?? 'POST', headers: options.headers ?? {} }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
     });
     req.on('error', reject);
     req.end(options.body);
@@ -47,17 +49,48 @@ function callBody(name: string, args: Record<string, unknown>, id = 5): string {
 
 const listHeaders = { ...MODERN_HEADERS, 'mcp-method': 'tools/list' };
 
-describe('allowedHostnames', () => {
+describe('allowedHostnames (names accepted on every connection; localhost and addresses go by the connection)', () => {
   const cases: { name: string; given: { host: string; extra?: string[] }; want: string[] }[] = [
-    { name: 'loopback', given: { host: '127.0.0.1' }, want: ['localhost', '127.0.0.1', '[::1]'] },
-    { name: 'IPv4 wildcard adds nothing', given: { host: '0.0.0.0' }, want: ['localhost', '127.0.0.1', '[::1]'] },
-    { name: 'IPv6 wildcard adds nothing', given: { host: '::' }, want: ['localhost', '127.0.0.1', '[::1]'] },
-    { name: 'a named host', given: { host: 'MCP.internal' }, want: ['localhost', '127.0.0.1', '[::1]', 'mcp.internal'] },
-    { name: 'an IPv6 address gets brackets', given: { host: 'fd00::1' }, want: ['localhost', '127.0.0.1', '[::1]', '[fd00::1]'] },
-    { name: 'extra names', given: { host: '0.0.0.0', extra: ['api.example.com'] }, want: ['localhost', '127.0.0.1', '[::1]', 'api.example.com'] },
+    { name: 'loopback', given: { host: '127.0.0.1' }, want: ['127.0.0.1'] },
+    { name: 'IPv4 wildcard adds nothing', given: { host: '0.0.0.0' }, want: [] },
+    { name: 'IPv6 wildcard adds nothing', given: { host: '::' }, want: [] },
+    { name: 'a named host', given: { host: 'MCP.internal' }, want: ['mcp.internal'] },
+    { name: 'an IPv6 address gets brackets', given: { host: 'fd00::1' }, want: ['[fd00::1]'] },
+    { name: 'extra names', given: { host: '0.0.0.0', extra: ['api.example.com'] }, want: ['api.example.com'] },
   ];
   for (const { name, given, want } of cases) {
     it(name, () => expect(allowedHostnames(given.host, given.extra)).toEqual(want));
+  }
+});
+
+describe('checkHostAndOrigin', () => {
+  const names = new Set(['mcp.example.test']);
+  const cases: { name: string; host: string; origin?: string; local: string; want: string | undefined }[] = [
+    { name: 'localhost on a loopback connection', host: 'localhost:3000', local: '127.0.0.1', want: undefined },
+    { name: 'LOCALHOST in capitals', host: 'LOCALHOST:3000', local: '127.0.0.1', want: undefined },
+    { name: 'localhost over IPv6 loopback', host: 'localhost', local: '[::1]', want: undefined },
+    { name: 'the address the connection arrived at', host: '192.168.1.5:3000', local: '192.168.1.5', want: undefined },
+    { name: 'an allowed name from anywhere', host: 'mcp.example.test', local: '192.168.1.5', want: undefined },
+    { name: 'localhost from the network (wildcard bind)', host: 'localhost:3000', local: '192.168.1.5', want: 'Invalid Host header: this server does not answer to that name' },
+    { name: 'localhost on 127.0.0.2', host: 'localhost:3000', local: '127.0.0.2', want: 'Invalid Host header: this server does not answer to that name' },
+    { name: '127.0.0.1 on another address', host: '127.0.0.1:3000', local: '192.168.1.5', want: 'Invalid Host header: this server does not answer to that name' },
+    { name: 'short IPv4 127.1', host: '127.1', local: '127.0.0.1', want: 'Invalid Host header: not a canonical host name' },
+    { name: 'decimal IPv4 2130706433', host: '2130706433:3000', local: '127.0.0.1', want: 'Invalid Host header: not a canonical host name' },
+    { name: 'hex IPv4 0x7f.0.0.1', host: '0x7f.0.0.1', local: '127.0.0.1', want: 'Invalid Host header: not a canonical host name' },
+    { name: 'octal IPv4 0177.0.0.1', host: '0177.0.0.1', local: '127.0.0.1', want: 'Invalid Host header: not a canonical host name' },
+    { name: 'userinfo', host: 'x@localhost', local: '127.0.0.1', want: 'Invalid Host header: not a canonical host name' },
+    { name: 'a path', host: 'localhost/x', local: '127.0.0.1', want: 'Invalid Host header: not a canonical host name' },
+    { name: 'a missing Host', host: '', local: '127.0.0.1', want: 'Missing Host header' },
+    { name: 'the same origin', host: 'localhost:3000', origin: 'http://localhost:3000', local: '127.0.0.1', want: undefined },
+    { name: 'an https origin on the default port', host: 'mcp.example.test', origin: 'https://mcp.example.test', local: '10.0.0.1', want: undefined },
+    { name: 'an origin on another port', host: 'localhost:3000', origin: 'http://localhost:5173', local: '127.0.0.1', want: 'Invalid Origin header: not the origin of this server' },
+    { name: 'an origin without the port', host: 'localhost:3000', origin: 'http://localhost', local: '127.0.0.1', want: 'Invalid Origin header: not the origin of this server' },
+    { name: 'an origin on another host', host: 'localhost:3000', origin: 'http://127.0.0.1:3000', local: '127.0.0.1', want: 'Invalid Origin header: not the origin of this server' },
+    { name: 'an origin that is not http', host: 'localhost:3000', origin: 'file://localhost:3000', local: '127.0.0.1', want: 'Invalid Origin header' },
+    { name: 'Origin null', host: 'localhost:3000', origin: 'null', local: '127.0.0.1', want: 'Invalid Origin header' },
+  ];
+  for (const { name, host, origin, local, want } of cases) {
+    it(name, () => expect(checkHostAndOrigin(host, origin, local, names)).toBe(want));
   }
 });
 
@@ -156,15 +189,26 @@ describe('serveHttp', () => {
     expect(res.status).toBe(403);
   });
 
-  const allowed: { name: string; given: Record<string, string> }[] = [
-    { name: 'Host localhost', given: { host: `localhost:${3000}` } },
-    { name: 'a localhost Origin', given: { origin: 'http://localhost:5173' } },
-    { name: 'a 127.0.0.1 Origin', given: { origin: 'http://127.0.0.1' } },
+  it('accepts Host localhost', async () => {
+    const res = await send(server.url, { headers: { ...listHeaders, host: `localhost:${3000}` }, body: listBody() });
+    expect(res.status).toBe(200);
+  });
+
+  it("accepts the server's own Origin, port included", async () => {
+    const res = await send(server.url, { headers: { ...listHeaders, origin: `http://127.0.0.1:${server.port}` }, body: listBody() });
+    expect(res.status).toBe(200);
+  });
+
+  const foreignOrigins: { name: string; given: Record<string, string> }[] = [
+    { name: 'a localhost Origin on another port', given: { origin: 'http://localhost:5173' } },
+    { name: 'a 127.0.0.1 Origin without the port', given: { origin: 'http://127.0.0.1' } },
+    { name: 'Host 127.1', given: { host: '127.1' } },
+    { name: 'Host 2130706433', given: { host: '2130706433' } },
   ];
-  for (const { name, given } of allowed) {
-    it(`accepts ${name}`, async () => {
+  for (const { name, given } of foreignOrigins) {
+    it(`answers ${name} with 403`, async () => {
       const res = await send(server.url, { headers: { ...listHeaders, ...given }, body: listBody() });
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(403);
     });
   }
 
@@ -184,7 +228,7 @@ describe('serveHttp', () => {
       const req = httpRequest(small.url, { method: 'POST', headers: listHeaders }, (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, contentType: answer.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') }));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, contentType: answer.headers['content-type'], headers: answer.headers, body: Buffer.concat(chunks).toString('utf8') }));
       });
       req.on('error', reject);
       req.write(listBody().slice(0, -1)); // no Content-Length: node:http sends it chunked
@@ -282,15 +326,43 @@ describe('serveHttp cancellation', () => {
 });
 
 describe('serveHttp bound to another host', () => {
-  it('accepts that host name in Host and Origin', async () => {
+  const token = 'a-static-token-of-32-characters!';
+  const auth = createEndpointAuth({ tokens: [token] });
+
+  it('accepts that host name in Host and Origin, with the bearer token', async () => {
     const factory = createServerFactory(fixtureConfig, buildToolTable(fixtureTools), echoCaller());
-    const server = await serveHttp(factory, { port: 0, host: '0.0.0.0', allowedHosts: ['mcp.example.test'] });
+    const server = await serveHttp(factory, { port: 0, host: '0.0.0.0', allowedHosts: ['mcp.example.test'], auth });
     try {
       expect(server.url).toBe(`http://127.0.0.1:${server.port}/mcp`);
-      const ok = await send(server.url, { headers: { ...listHeaders, host: 'mcp.example.test', origin: 'https://mcp.example.test' }, body: listBody() });
+      const authorization = `Bearer ${token}`;
+      const ok = await send(server.url, { headers: { ...listHeaders, host: 'mcp.example.test', origin: 'https://mcp.example.test', authorization }, body: listBody() });
       expect(ok.status).toBe(200);
-      const evil = await send(server.url, { headers: { ...listHeaders, host: 'evil.example' }, body: listBody() });
+      const evil = await send(server.url, { headers: { ...listHeaders, host: 'evil.example', authorization }, body: listBody() });
       expect(evil.status).toBe(403);
+      const anonymous = await send(server.url, { headers: { ...listHeaders, host: 'mcp.example.test' }, body: listBody() });
+      expect([anonymous.status, anonymous.headers['www-authenticate']]).toEqual([401, 'Bearer error="invalid_token", error_description="Missing Authorization header"']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses to listen on 0.0.0.0 without authentication, naming what to set', async () => {
+    const factory = createServerFactory(fixtureConfig, buildToolTable(fixtureTools), echoCaller());
+    await expect(serveHttp(factory, { port: 0, host: '0.0.0.0' })).rejects.toThrow(
+      'refusing to serve 0.0.0.0 without authentication: set a bearer token (bearer tokens) or --oauth-issuer and --oauth-audience, or pass --no-auth',
+    );
+  });
+
+  it('--host 127.0.0.2 --allowed-host x: Host localhost is refused, the address and x are accepted', async () => {
+    const factory = createServerFactory(fixtureConfig, buildToolTable(fixtureTools), echoCaller());
+    const server = await serveHttp(factory, { port: 0, host: '127.0.0.2', allowedHosts: ['x'] });
+    try {
+      const statusFor = async (host: string): Promise<number> => (await send(server.url, { headers: { ...listHeaders, host }, body: listBody() })).status;
+      expect(server.url).toBe(`http://127.0.0.2:${server.port}/mcp`);
+      expect(await statusFor(`localhost:${server.port}`)).toBe(403);
+      expect(await statusFor(`127.0.0.1:${server.port}`)).toBe(403);
+      expect(await statusFor(`127.0.0.2:${server.port}`)).toBe(200);
+      expect(await statusFor('x')).toBe(200);
     } finally {
       await server.close();
     }

@@ -53,8 +53,8 @@ export interface RunningServer {
 }
 
 /** Starts `node dist/main.js --http` and waits until it answers. */
-export async function startHttpServer(dir: string, args: string[], env: NodeJS.ProcessEnv): Promise<RunningServer> {
-  const port = await freePort();
+export async function startHttpServer(dir: string, args: string[], env: NodeJS.ProcessEnv, port?: number): Promise<RunningServer> {
+  port ??= await freePort();
   const child = spawn(process.execPath, ['dist/main.js', '--http', '--port', String(port), ...args], { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
