@@ -49,7 +49,7 @@ describe('main with hooks', () => {
   it('warns once at start-up about an override for an unknown tool', () => {
     expect(log).toEqual([
       'fixture-api-mcp: hooks.tools: there is no tool "no_such_tool"; its override is ignored (keys are the generated names, as in README.md)',
-      expect.stringMatching(/^fixture-api-mcp 1\.2\.3: MCP over Streamable HTTP at http:\/\/127\.0\.0\.1:\d+\/mcp, 1 tool$/),
+      expect.stringMatching(/^fixture-api-mcp 1\.2\.3: MCP over Streamable HTTP at http:\/\/127\.0\.0\.1:\d+\/mcp, 1 tool, no authentication$/),
     ]);
   });
 

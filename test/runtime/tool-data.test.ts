@@ -22,7 +22,12 @@ describe('stored tool data (emit/tool-data.ts → runtime/tool-data.gen.ts)', ()
 
   it.each(specs)('%s: reading the files back gives the mapped entries', async (spec) => {
     const { tools } = await mapSpec(new URL(spec, FIXTURES).pathname);
-    const entries = tools.tools.map((t) => ({ definition: t.definition, binding: t.binding, ...(t.elicit !== undefined ? { elicit: t.elicit } : {}) }));
+    const entries = tools.tools.map((t) => ({
+      definition: t.definition,
+      binding: t.binding,
+      ...(t.elicit !== undefined ? { elicit: t.elicit } : {}),
+      ...(t.scopes !== undefined ? { scopes: t.scopes } : {}),
+    }));
     expect(JSON.stringify(readBack(tools.tools))).toBe(JSON.stringify(entries));
   });
 
