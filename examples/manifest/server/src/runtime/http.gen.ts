@@ -3,8 +3,10 @@
  *
  * - 2026-07-28 and 2025-era clients share the endpoint (`createMcpHandler(…, { legacy: 'stateless' })`);
  *   the SDK handles `server/discover`, `_meta`, version errors and `Mcp-Param-*` validation.
- * - DNS-rebinding protection with the SDK's guards: a request whose Host or Origin names another
+ * - DNS-rebinding protection (host-guard.gen.ts): a request whose Host or Origin names another
  *   host is answered 403 before anything else. Bound to 127.0.0.1 unless told otherwise.
+ * - Authentication when configured (endpoint-auth.gen.ts): checked on the headers, before the
+ *   body is read; OAuth's Protected Resource Metadata is served at its well-known path.
  * - Request bodies over the limit are answered 413 (checked here while reading, and by the
  *   handler: spike pitfall P10). Any other path is 404.
  *
@@ -17,8 +19,9 @@
  */
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/server';
-import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/node';
+import { createMcpHandler, type AuthInfo, type McpServerFactory } from '@modelcontextprotocol/server';
+import { EndpointAuthError, exposureCheck, type EndpointAuth } from './endpoint-auth.gen.js';
+import { createHostGuard } from './host-guard.gen.js';
 import { describeError, PARSED_BODY, type Logger } from './server.gen.js';
 
 export const MCP_PATH = '/mcp';
@@ -27,7 +30,6 @@ export const DEFAULT_HTTP_PORT = 3000;
 /** Largest accepted request body: room for base64-encoded file arguments, not for abuse. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-const LOCALHOST_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '']);
 
 export interface HttpOptions {
@@ -43,6 +45,10 @@ export interface HttpOptions {
   readonly allowedHosts?: readonly string[];
   /** Where server errors are reported; default: stderr. */
   readonly log?: Logger;
+  /** Who may call; default: everyone who passes the Host/Origin checks. */
+  readonly auth?: EndpointAuth;
+  /** Serve a non-loopback host without `auth` (else {@link serveHttp} refuses). */
+  readonly noAuth?: boolean;
 }
 
 export interface McpHttpListener {
@@ -59,15 +65,6 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-/** Host names the guards accept: localhost, the bound host unless it is a wildcard, and extras. */
-export function allowedHostnames(host: string, extra: readonly string[] = []): string[] {
-  const names = new Set(LOCALHOST_NAMES);
-  const bound = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host; // IPv6 literal
-  if (!WILDCARD_HOSTS.has(host)) names.add(bound.toLowerCase());
-  for (const name of extra) names.add(name.toLowerCase());
-  return [...names];
-}
-
 export function createMcpHttpListener(factory: McpServerFactory, options: HttpOptions = {}): McpHttpListener {
   const maxRequestBodySize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? logToStderr;
@@ -78,9 +75,8 @@ export function createMcpHttpListener(factory: McpServerFactory, options: HttpOp
     // to the client and would flood the log, and their messages quote argument values. Keep quiet.
     onerror: () => {},
   });
-  const names = allowedHostnames(options.host ?? DEFAULT_HTTP_HOST, options.allowedHosts);
-  const checkHost = accepting(hostHeaderValidation(names), (req) => req.headers.host);
-  const checkOrigin = accepting(originValidation(names), (req) => req.headers.origin);
+  const checkHost = createHostGuard({ host: options.host ?? DEFAULT_HTTP_HOST, ...(options.allowedHosts !== undefined ? { allowedHosts: options.allowedHosts } : {}) });
+  const auth = options.auth;
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Aborted when the client goes away before the answer was written (not after).
@@ -91,8 +87,12 @@ export function createMcpHttpListener(factory: McpServerFactory, options: HttpOp
     if (res.destroyed) abort.abort();
     let response: Response;
     try {
-      const inbound = await toWebRequest(req, abort.signal, maxRequestBodySize);
-      response = await handler.fetch(inbound.request, inbound.parsedBody !== undefined ? { parsedBody: inbound.parsedBody } : undefined);
+      const verdict = auth === undefined ? undefined : await auth.check(req.headers.authorization);
+      if (verdict !== undefined && !verdict.ok) response = verdict.response;
+      else {
+        const inbound = await toWebRequest(req, abort.signal, maxRequestBodySize);
+        response = await handler.fetch(inbound.request, handleOptions(inbound.parsedBody, verdict?.authInfo));
+      }
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         response = Response.json(
@@ -115,8 +115,16 @@ export function createMcpHttpListener(factory: McpServerFactory, options: HttpOp
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     // The guards answer 403 themselves and return false; they run before routing so that a
     // rebinding page learns nothing, not even which paths exist.
-    if (!checkHost(req, res) || !checkOrigin(req, res)) return;
-    if (pathOf(req.url) !== MCP_PATH) {
+    if (!checkHost(req, res)) return;
+    const path = pathOf(req.url);
+    if (auth?.oauth !== undefined && path.startsWith('/.well-known/')) {
+      const metadata = auth.oauth.metadataResponse(new Request(`http://localhost${path}`, { method: req.method ?? 'GET' }));
+      if (metadata !== undefined) {
+        void writeResponse(metadata, res, new AbortController().signal).catch(() => res.destroy());
+        return;
+      }
+    }
+    if (path !== MCP_PATH) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: the MCP endpoint is /mcp\n');
       return;
     }
@@ -125,25 +133,10 @@ export function createMcpHttpListener(factory: McpServerFactory, options: HttpOp
   return { listener, close: () => handler.close() };
 }
 
-type Guard = (req: IncomingMessage, res: ServerResponse) => boolean;
-
-/**
- * `guard`, remembering the header values it accepted (a client sends the same Host on every
- * request; parsing it as a URL each time is measurable). Refused values are checked every time.
- */
-function accepting(guard: Guard, header: (req: IncomingMessage) => string | undefined): Guard {
-  const accepted = new Set<string>();
-  return (req, res) => {
-    const value = header(req);
-    if (value !== undefined && accepted.has(value)) return true;
-    if (!guard(req, res)) return false;
-    if (value !== undefined && accepted.size < MAX_REMEMBERED_HEADERS) accepted.add(value);
-    return true;
-  };
+function handleOptions(parsedBody: unknown, authInfo: AuthInfo | undefined): { parsedBody?: unknown; authInfo?: AuthInfo } | undefined {
+  if (parsedBody === undefined && authInfo === undefined) return undefined;
+  return { ...(parsedBody !== undefined ? { parsedBody } : {}), ...(authInfo !== undefined ? { authInfo } : {}) };
 }
-
-/** Host and Origin values remembered as accepted, each. */
-const MAX_REMEMBERED_HEADERS = 64;
 
 class BodyTooLargeError extends Error {
   constructor(maxBytes: number) {
@@ -291,6 +284,8 @@ async function writeResponse(response: Response, res: ServerResponse, closed: Ab
 /** Starts the HTTP server; resolves once it listens (rejects e.g. when the port is taken). */
 export async function serveHttp(factory: McpServerFactory, options: HttpOptions = {}): Promise<RunningHttpServer> {
   const host = options.host ?? DEFAULT_HTTP_HOST;
+  const exposure = exposureCheck(host, options.auth, options.noAuth === true, 'a bearer token');
+  if (exposure.error !== undefined) throw new EndpointAuthError(exposure.error);
   const mcp = createMcpHttpListener(factory, options);
   const server = createServer(mcp.listener);
   await new Promise<void>((resolve, reject) => {

@@ -77,6 +77,8 @@ export interface ToolTable {
   /** Only tools that declare an outputSchema have an entry. */
   readonly outputValidators: ReadonlyMap<string, OutputValidator>;
   readonly pageSize: number;
+  /** `ttlMs` of every page. */
+  readonly listTtlMs: number;
   /** The tools/list page for a cursor (`undefined` = first page); a bad cursor throws -32602. */
   listPage(cursor: string | undefined): ListToolsResult;
 }
@@ -109,19 +111,23 @@ export function buildToolTable(entries: readonly ToolEntry[], options: ToolTable
     }
   }
 
-  const pages = buildPages(all, pageSize, ttlMs, cacheScope);
+  const pages = buildListPages(all, pageSize, ttlMs, cacheScope);
   return {
     all,
     byName,
     outputValidators,
     pageSize,
-    listPage(cursor) {
-      // The first page has no cursor; '' is not a cursor this server ever handed out.
-      const page = cursor === '' ? undefined : pages.get(cursor ?? '');
-      if (page === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor');
-      return page;
-    },
+    listTtlMs: ttlMs,
+    listPage: (cursor) => listPageOf(pages, cursor),
   };
+}
+
+/** The page for a cursor of {@link buildListPages}; a bad cursor throws -32602. */
+export function listPageOf(pages: ReadonlyMap<string, ListToolsResult>, cursor: string | undefined): ListToolsResult {
+  // The first page has no cursor; '' is not a cursor this server ever handed out.
+  const page = cursor === '' ? undefined : pages.get(cursor ?? '');
+  if (page === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor');
+  return page;
 }
 
 /**
@@ -129,7 +135,7 @@ export function buildToolTable(entries: readonly ToolEntry[], options: ToolTable
  * fingerprint of this tool list (names and page size, so cursors from a different build or
  * configuration are refused instead of silently shifting) and the page's offset.
  */
-function buildPages(
+export function buildListPages(
   all: readonly CompiledTool[],
   pageSize: number,
   ttlMs: number,

@@ -25,7 +25,13 @@ export const config: ApiConfig = {
     "retryBudgetMs": "PETSTORE_RETRY_BUDGET_MS",
     "serverVariables": {},
     "confirm": "PETSTORE_CONFIRM",
-    "stateKey": "PETSTORE_STATE_KEY"
+    "stateKey": "PETSTORE_STATE_KEY",
+    "mcp": {
+      "token": "PETSTORE_MCP_TOKEN",
+      "oauthIssuer": "PETSTORE_MCP_OAUTH_ISSUER",
+      "oauthAudience": "PETSTORE_MCP_OAUTH_AUDIENCE",
+      "scopes": "PETSTORE_MCP_SCOPES"
+    }
   },
   "description": "Pets waiting in shelters, and their adoptions. The spec of the monorepo example."
 };

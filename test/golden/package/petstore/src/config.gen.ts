@@ -26,6 +26,12 @@ export const config: ApiConfig = {
     "retryBudgetMs": "PETS_V2_RETRY_BUDGET_MS",
     "serverVariables": {},
     "confirm": "PETS_V2_CONFIRM",
-    "stateKey": "PETS_V2_STATE_KEY"
+    "stateKey": "PETS_V2_STATE_KEY",
+    "mcp": {
+      "token": "PETS_V2_MCP_TOKEN",
+      "oauthIssuer": "PETS_V2_MCP_OAUTH_ISSUER",
+      "oauthAudience": "PETS_V2_MCP_OAUTH_AUDIENCE",
+      "scopes": "PETS_V2_MCP_SCOPES"
+    }
   }
 };

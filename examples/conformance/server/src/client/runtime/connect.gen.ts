@@ -1,6 +1,7 @@
 /**
  * Connects the official MCP client (`@modelcontextprotocol/client`) to a server: Streamable HTTP
- * for `{ url }`, or a child process over stdio for `{ command }`. It negotiates MCP 2026-07-28
+ * for `{ url }` (with `token` or `authProvider` for a protected server), or a child process over
+ * stdio for `{ command }`. It negotiates MCP 2026-07-28
  * and falls back to 2025-11-25 servers (`versionNegotiation: auto`; over stdio the probe starts a
  * short-lived second server process).
  *
@@ -30,9 +31,13 @@ export async function connectClient(options: ClientOptions, info: Implementation
 async function openTransport(options: ClientOptions): Promise<Transport> {
   if ('url' in options) {
     const url = options.url instanceof URL ? options.url : new URL(options.url);
+    if (options.token !== undefined && options.authProvider !== undefined) throw new TypeError('Give token or authProvider, not both');
+    const { token } = options;
+    const authProvider = token !== undefined ? { token: async () => token } : options.authProvider;
     return new StreamableHTTPClientTransport(url, {
       ...(options.headers !== undefined ? { requestInit: { headers: options.headers } } : {}),
       ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+      ...(authProvider !== undefined ? { authProvider } : {}),
     });
   }
   // Loaded only when used: HTTP clients never pay for child_process.

@@ -3,7 +3,7 @@
  * src/client/runtime/types.gen.ts); the generator emits only data in these shapes: the method
  * table (`src/client/methods.gen.ts`) and the argument/result types of each method.
  */
-import type { CallToolResult, ElicitRequestParams, ElicitResult, FetchLike } from '@modelcontextprotocol/client';
+import type { AuthProvider, CallToolResult, ElicitRequestParams, ElicitResult, FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 
 /** How one client method reaches its tool. */
 export interface MethodEntry {
@@ -65,8 +65,21 @@ interface CommonOptions {
 /** Connect over Streamable HTTP, e.g. `{ url: 'http://127.0.0.1:3000/mcp' }`. */
 export interface HttpClientOptions extends CommonOptions {
   url: string | URL;
-  /** Extra headers on every HTTP request (e.g. `authorization` for a remote server). */
+  /** Extra headers on every HTTP request. */
   headers?: Record<string, string>;
+  /**
+   * A bearer token for a protected server (its `<PREFIX>MCP_TOKEN`, or an OAuth access token),
+   * sent as `Authorization: Bearer …` on every request. Use `authProvider` instead for tokens that
+   * expire.
+   */
+  token?: string;
+  /**
+   * The SDK's authentication: an `AuthProvider` (`{ token: async () => … }`) or an
+   * `OAuthClientProvider` (e.g. `ClientCredentialsProvider` from `@modelcontextprotocol/client`),
+   * with which the SDK follows the server's 401 to its authorization server (Protected Resource
+   * Metadata, discovery, token request with the `resource` parameter) and retries.
+   */
+  authProvider?: AuthProvider | OAuthClientProvider;
   /** Replaces the global fetch (proxies, tests). */
   fetch?: FetchLike;
 }
