@@ -197,12 +197,12 @@ describe('a generated server with OAuth and static tokens', () => {
     for (const token of [STATIC_TOKEN, OTHER_TOKEN]) expect(await toolNames(server.url, token)).toEqual(['createNote', 'deleteNote', 'getStats', 'listNotes']);
     const client = await connect(server.url, OTHER_TOKEN);
     try {
-      await client.callTool({ name: 'deleteNote', arguments: { id: 'n1' } });
+      expect((await client.callTool({ name: 'createNote', arguments: { text: 'x' } })).structuredContent).toEqual({ id: 'n1' });
     } finally {
       await client.close();
     }
     const last = upstream.requests.at(-1)!;
-    expect([last.method, last.url, last.headers.authorization]).toEqual(['DELETE', '/api/notes/n1', undefined]);
+    expect([last.method, last.url, last.headers.authorization]).toEqual(['POST', '/api/notes', undefined]);
   });
 
   it("the generated client reaches it with a token, and with the SDK's OAuth flow (client credentials)", async () => {
