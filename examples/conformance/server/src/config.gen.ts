@@ -13,7 +13,13 @@ export const config: ApiConfig = {
     "retryBudgetMs": "CONFORMANCE_RETRY_BUDGET_MS",
     "serverVariables": {},
     "confirm": "CONFORMANCE_CONFIRM",
-    "stateKey": "CONFORMANCE_STATE_KEY"
+    "stateKey": "CONFORMANCE_STATE_KEY",
+    "mcp": {
+      "token": "CONFORMANCE_MCP_TOKEN",
+      "oauthIssuer": "CONFORMANCE_MCP_OAUTH_ISSUER",
+      "oauthAudience": "CONFORMANCE_MCP_OAUTH_AUDIENCE",
+      "scopes": "CONFORMANCE_MCP_SCOPES"
+    }
   },
   "description": "The tools of the MCP conformance suite's server scenarios."
 };

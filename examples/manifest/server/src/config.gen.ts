@@ -13,7 +13,13 @@ export const config: ApiConfig = {
     "retryBudgetMs": "NOTES_RETRY_BUDGET_MS",
     "serverVariables": {},
     "confirm": "NOTES_CONFIRM",
-    "stateKey": "NOTES_STATE_KEY"
+    "stateKey": "NOTES_STATE_KEY",
+    "mcp": {
+      "token": "NOTES_MCP_TOKEN",
+      "oauthIssuer": "NOTES_MCP_OAUTH_ISSUER",
+      "oauthAudience": "NOTES_MCP_OAUTH_AUDIENCE",
+      "scopes": "NOTES_MCP_SCOPES"
+    }
   },
   "description": "A small in-memory note store."
 };

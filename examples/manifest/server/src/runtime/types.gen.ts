@@ -100,6 +100,8 @@ export interface ToolEntry<B extends HttpBinding | HandlerBinding = HttpBinding 
    * leaves them out: primitives that are not sensitive. See input-gate.gen.ts.
    */
   elicit?: string[];
+  /** OAuth scopes a caller needs (all of them); default from the annotations (tool-scopes.gen.ts). */
+  scopes?: string[];
 }
 
 /** A tool that calls an HTTP upstream (everything generated from OpenAPI). */
@@ -148,5 +150,14 @@ export interface ApiConfig {
     confirm: string;
     /** The secret that protects `requestState` (at least 32 characters); shared by instances behind one endpoint. */
     stateKey: string;
+    /** Who may use the HTTP endpoint (endpoint-auth.gen.ts) and which tools it serves; generated always. */
+    mcp?: {
+      /** Static bearer tokens, comma-separated. */
+      token: string;
+      oauthIssuer: string;
+      oauthAudience: string;
+      /** Like `--scopes`. */
+      scopes: string;
+    };
   };
 }
