@@ -21,6 +21,7 @@ import {
   CLIENT_CAPABILITIES_META_KEY,
   McpServer,
   type ClientCapabilities,
+  type AuthInfo,
   type Implementation,
   type McpRequestContext,
   type McpServerFactory,
@@ -28,6 +29,7 @@ import {
 import type { AnyToolCaller } from './call-tool.gen.js';
 import type { Continuation, InputGate } from './input-gate.gen.js';
 import type { StateCodec } from './request-state.gen.js';
+import { createScopedLists, scopeChallengeFor } from './tool-scopes.gen.js';
 import type { CompiledTool, ToolTable } from './tool-table.gen.js';
 import type { ApiConfig } from './types.gen.js';
 
@@ -50,6 +52,11 @@ export interface ServerFactoryOptions {
    * server instance, after the tools. Their handlers may answer `input_required` too.
    */
   readonly extend?: (server: McpServer) => void;
+  /**
+   * Requests carrying OAuth token info (`ctx.authInfo`) see and call only the tools their scopes
+   * allow (tool-scopes.gen.ts). Default true; without token info nothing changes.
+   */
+  readonly tokenScopes?: boolean;
 }
 
 /**
@@ -64,11 +71,20 @@ export function createServerFactory(
 ): McpServerFactory {
   const info = serverInfo(config);
   const log = options.log ?? logToStderr;
+  const scoped = options.tokenScopes === false ? undefined : createScopedLists(table);
   return async (ctx) => {
-    const server = newServer(info, table, await toolsNeededFor(table, ctx), callTool, log, options.gate);
+    const tools = await toolsNeededFor(table, ctx);
+    const authInfo = scoped === undefined ? undefined : ctx?.authInfo;
+    const server = newServer(info, table, tools, callTool, log, options.gate, authInfo === undefined ? undefined : { authInfo, lists: scoped! });
     options.extend?.(server);
     return server;
   };
+}
+
+/** The token of the request being served and the per-scope tools/list pages. */
+interface TokenScope {
+  readonly authInfo: AuthInfo;
+  readonly lists: ReturnType<typeof createScopedLists>;
 }
 
 export function serverInfo(config: ApiConfig): Implementation {
@@ -146,6 +162,7 @@ function newServer(
   callTool: AnyToolCaller,
   log: Logger,
   gating: ServerFactoryOptions['gate'],
+  token: TokenScope | undefined,
 ): McpServer {
   const server = new McpServer(info, {
     // Declared in the constructor so McpServer installs its tools handlers now; otherwise the
@@ -165,6 +182,7 @@ function newServer(
         description,
         inputSchema: tool.accepts,
         ...(annotations !== undefined ? { annotations } : {}),
+        ...(token !== undefined ? { scopeChallenge: scopeChallengeFor(entry) } : {}),
       },
       async (args, ctx) => {
         let callArgs = args;
@@ -190,7 +208,9 @@ function newServer(
     );
   }
   // Pre-rendered pages (with their own ttlMs/cacheScope) instead of the SDK's unpaginated list.
-  server.server.setRequestHandler('tools/list', (request) => table.listPage(request.params?.cursor));
+  server.server.setRequestHandler('tools/list', (request) =>
+    token === undefined ? table.listPage(request.params?.cursor) : token.lists(token.authInfo, request.params?.cursor),
+  );
   return server;
 }
 
