@@ -22,8 +22,6 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult): Generat
   const secretEnv: Record<string, string> = {};
   for (const v of api.variables) if (v.credential) secretEnv[v.name] = '...';
   const serverName = binName(config.name);
-  const hostConfig = { mcpServers: { [serverName]: { command: 'node', args: ['/absolute/path/to/' + serverName + '/dist/main.js'], env: secretEnv } } };
-  const vscodeConfig = { servers: { [serverName]: { type: 'stdio', command: 'node', args: ['${workspaceFolder}/' + serverName + '/dist/main.js'], env: secretEnv } } };
   const methods = clientMethodNames(model.tools);
   const tools = model.tools.map((tool, i) => {
     const props = (tool.definition.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
@@ -70,8 +68,6 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult): Generat
       mcpTokenVariable: config.env.mcp?.token ?? '',
       defaultBaseUrl: model.servers[0] ? `\`${markdownCell(model.servers[0].url)}\`` : 'nothing (set the base URL variable or pass --base-url)',
       variables: variables.map((v) => ({ name: v.name, description: markdownCell(v.description) })),
-      hostConfig: JSON.stringify(hostConfig, null, 2),
-      vscodeConfig: JSON.stringify(vscodeConfig, null, 2),
       clientUsage: clientUsage(model.tools, `${config.name}/client`, [
         `// This package's server over stdio (it sees only PATH, HOME … plus env):`,
         `const api = await createClient({ command: 'node', args: [${JSON.stringify(`node_modules/${config.name}/dist/main.js`)}], env: ${JSON.stringify(secretEnv)} });`,

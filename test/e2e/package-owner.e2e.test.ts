@@ -108,4 +108,29 @@ describe('a generated package and its owner', () => {
     }
     expect(upstream.requests.map((r) => [r.url, r.headers['user-agent']])).toEqual([['/pets/7', 'petstore-mcp/2.0.0 openapi-mcp']]);
   }, 30_000);
+
+  it('--host-config prints each host its entry with the real paths, and the entry starts the server', async () => {
+    const main = join(out, 'dist/main.js');
+    const claude = JSON.parse(node(['dist/main.js', '--host-config', 'claude-desktop']).stdout) as { mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }> };
+    expect(claude).toEqual({ mcpServers: { 'petstore-mcp': { command: process.execPath, args: [main], env: { PETSTORE_API_KEY: '...' } } } });
+    expect(JSON.parse(node(['dist/main.js', '--host-config', 'cursor']).stdout)).toEqual(claude);
+    expect(JSON.parse(node(['dist/main.js', '--host-config', 'vscode']).stdout)).toEqual({
+      inputs: [{ type: 'promptString', id: 'petstore_api_key', description: 'PETSTORE_API_KEY', password: true }],
+      servers: { 'petstore-mcp': { type: 'stdio', command: process.execPath, args: [main], env: { PETSTORE_API_KEY: '${input:petstore_api_key}' } } },
+    });
+    expect(node(['dist/main.js', '--host-config', 'inspector']).stdout).toBe(`npx @modelcontextprotocol/inspector -e PETSTORE_API_KEY=... ${process.execPath} ${main}\n`);
+    // A host starting the entry as written, from anywhere (here: the temp root).
+    const entry = claude.mcpServers['petstore-mcp']!;
+    const client = new Client({ name: 'host', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, env: { ...entry.env, PATH: process.env.PATH ?? '' }, cwd: tmpdir() }));
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['listPets', 'createPet', 'showPetById', 'deletePet']);
+    } finally {
+      await client.close();
+    }
+    // The README names every host and its command.
+    const readme = readFileSync(join(out, 'README.md'), 'utf8');
+    for (const host of ['claude-desktop', 'cursor', 'vscode', 'inspector']) expect(readme).toContain(`node dist/main.js --host-config ${host}`);
+    expect(readme).not.toContain('/absolute/path');
+  }, 30_000);
 });

@@ -20,6 +20,7 @@ describe('parseArgs', () => {
     { name: '--http', given: ['--http'], want: { ...defaults, http: true } },
     { name: '--version', given: ['--version'], want: { ...defaults, version: true } },
     { name: '-v', given: ['-v'], want: { ...defaults, version: true } },
+    { name: '--host-config', given: ['--host-config', 'vscode'], want: { ...defaults, hostConfig: 'vscode' } },
     { name: '--port and --host', given: ['--http', '--port', '8080', '--host', '0.0.0.0'], want: { ...defaults, http: true, port: 8080, host: '0.0.0.0' } },
     { name: '--flag=value', given: ['--http', '--port=0', '--host=::1'], want: { ...defaults, http: true, port: 0, host: '::1' } },
     { name: '--allowed-host, repeated', given: ['--http', '--allowed-host', 'a.test', '--allowed-host=b.test'], want: { ...defaults, http: true, allowedHosts: ['a.test', 'b.test'] } },
@@ -80,6 +81,7 @@ describe('usage', () => {
         '  --base-url URL      upstream base URL (overrides FIXTURE_API_BASE_URL)',
         '  --confirm POLICY    ask the user before destructive calls, all writes, or none (default destructive; overrides FIXTURE_API_CONFIRM)',
         '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
+        '  --host-config HOST  print the config entry for HOST (claude-desktop, cursor, vscode, inspector)',
         '  -v, --version       print the package name and version',
         '  -h, --help          show this help',
         '',
@@ -168,6 +170,7 @@ describe('main (in-process)', () => {
 
   const usageErrors: { name: string; given: string[]; want: string }[] = [
     { name: 'an unknown flag', given: ['--verbose'], want: 'fixture-api-mcp: unknown argument "--verbose". Try --help.' },
+    { name: 'an unknown host', given: ['--host-config', 'emacs'], want: 'fixture-api-mcp: --host-config takes one of claude-desktop, cursor, vscode, inspector, got "emacs". Try --help.' },
     {
       name: 'a --base-url that is not http(s)',
       given: ['--base-url', 'ftp://files.test/'],
