@@ -32,6 +32,7 @@ export function buildProgram(): Command {
     .option('--strict', 'treat warnings as errors')
     .option('--validate', 'also validate the document against the OpenAPI schema (slow on big specs)')
     .addOption(new Option('--name-style <style>', 'tool name rule: portable ^[A-Za-z0-9_-]{1,64}$ or spec ^[A-Za-z0-9_.-]{1,128}$').choices(['portable', 'spec']).default('portable'))
+    .addOption(new Option('--schema-profile <profile>', 'standard (default): JSON Schema as mapped; portable: anyOf instead of type arrays, for single-type dialects (Gemini)').choices(['standard', 'portable']))
     .option('--sensitive <pattern...>', 'extra parameter names never mirrored into Mcp-Param headers')
     .option('--allow-ref <dir...>', ALLOW_REF_HELP)
     .option('--description-max <n>', 'maximum tool description length', (v) => parsePositive(v, '--description-max'))
@@ -53,6 +54,7 @@ export function buildProgram(): Command {
     .option('--validate', 'also validate the document against the OpenAPI schema (slow on big specs)')
     // No commander default here: an absent flag must not override the config file (the map stage defaults to portable).
     .addOption(new Option('--name-style <style>', 'tool name rule: portable (default) or spec').choices(['portable', 'spec']))
+    .addOption(new Option('--schema-profile <profile>', 'standard (default) or portable: anyOf instead of type arrays').choices(['standard', 'portable']))
     .option('--sensitive <pattern...>', 'extra parameter names never mirrored into Mcp-Param headers')
     .option('--allow-ref <dir...>', ALLOW_REF_HELP)
     .option('--include <pattern...>', SELECTION_HELP.include)

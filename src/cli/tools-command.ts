@@ -11,6 +11,7 @@ export interface ToolsFlags {
   strict?: boolean;
   validate?: boolean;
   nameStyle?: 'portable' | 'spec';
+  schemaProfile?: 'standard' | 'portable';
   sensitive?: string[];
   descriptionMax?: number;
   include?: string[];
@@ -23,6 +24,7 @@ export interface ToolsFlags {
 export async function toolsCommand(spec: string, flags: ToolsFlags): Promise<void> {
   const result = await mapSpec(spec, {
     ...(flags.nameStyle ? { nameStyle: flags.nameStyle } : {}),
+    ...(flags.schemaProfile ? { schemaProfile: flags.schemaProfile } : {}),
     ...(flags.sensitive ? { sensitivePatterns: flags.sensitive } : {}),
     ...(flags.descriptionMax !== undefined ? { descriptionMaxLength: flags.descriptionMax } : {}),
     ...(flags.include ? { include: flags.include } : {}),

@@ -7,6 +7,8 @@ export interface ApiOptions {
   name?: string;
   /** `portable` (default): `^[A-Za-z0-9_-]{1,64}$`; `spec`: the MCP maximum `^[A-Za-z0-9_.-]{1,128}$` (`--name-style`). */
   nameStyle?: 'portable' | 'spec';
+  /** `standard` (default) or `portable`: no `type` arrays, for single-`type` dialects (`--schema-profile`). */
+  schemaProfile?: 'standard' | 'portable';
   /** Extra parameter names never mirrored into `Mcp-Param-*` headers (`--sensitive`). */
   sensitive?: string[];
   /** Warnings become errors: the run fails before anything is written (`--strict`). */

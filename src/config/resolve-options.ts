@@ -22,6 +22,7 @@ interface OptionSpec {
 export const API_OPTIONS = {
   name: { flag: '--name', kind: 'string', to: 'packageName', perApi: true },
   nameStyle: { flag: '--name-style', kind: { oneOf: ['portable', 'spec'] }, to: 'nameStyle' },
+  schemaProfile: { flag: '--schema-profile', kind: { oneOf: ['standard', 'portable'] }, to: 'schemaProfile' },
   sensitive: { flag: '--sensitive', kind: 'string-list', to: 'sensitivePatterns' },
   strict: { flag: '--strict', kind: 'boolean', to: 'strict' },
   validate: { flag: '--validate', kind: 'boolean', to: 'validate' },

@@ -1,5 +1,9 @@
 /** Options of the map stage (all optional; defaults documented here). */
+import type { SchemaProfile } from './schema-profile.js';
+
 export interface MapOptions {
+  /** `standard` (default): the JSON Schema as mapped; `portable`: no `type` arrays (see schema-profile.ts). */
+  schemaProfile?: SchemaProfile;
   /** `portable` (default): `^[A-Za-z0-9_-]{1,64}$`, accepted by model APIs. `spec`: the MCP maximum `^[A-Za-z0-9_.-]{1,128}$`. */
   nameStyle?: 'portable' | 'spec';
   /** Extra names (matched against a parameter name's words) or patterns that mark a parameter as sensitive. */

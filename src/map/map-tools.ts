@@ -15,6 +15,7 @@ import { assignToolNames, TOOL_NAME_RULES } from './tool-name.js';
 import { elicitableArguments } from './elicitable.js';
 import { isSensitiveParameter } from './sensitive.js';
 import type { SensitivityCheck } from './header-annotations.js';
+import { applySchemaProfile } from './schema-profile.js';
 
 /** `path` (by code unit) then method in OpenAPI order: the tool order, whatever the spec's key order. */
 export function compareOperations(a: Operation, b: Operation): number {
@@ -114,8 +115,8 @@ function mapOperation(op: Operation, name: string, overrides: ToolOverrides, run
     options.descriptionMaxLength !== undefined ? { maxLength: options.descriptionMaxLength } : {},
   );
   const title = titleOf(overrides.title?.value) ?? titleOf(op.summary);
-  const definition: ToolDefinition = { name, ...(title !== undefined ? { title } : {}), description, inputSchema: input.schema };
-  if (output) definition.outputSchema = output.schema;
+  const definition: ToolDefinition = { name, ...(title !== undefined ? { title } : {}), description, inputSchema: applySchemaProfile(input.schema, options.schemaProfile) };
+  if (output) definition.outputSchema = applySchemaProfile(output.schema, options.schemaProfile);
   definition.annotations = applyHints(annotationsFor(op.method, title), overrides.annotations);
 
   const binding: HttpBinding = {
