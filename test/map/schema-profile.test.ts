@@ -1,4 +1,4 @@
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { applySchemaProfile } from '../../src/map/schema-profile.js';
 import type { JsonSchemaObject } from '../../src/model/json-schema.js';
@@ -8,7 +8,7 @@ const typeArrays = (value: unknown): number =>
   typeof value !== 'object' || value === null ? 0
     : Object.entries(value).reduce((n, [key, v]) => n + (key === 'type' && Array.isArray(v) ? 1 : 0) + typeArrays(v), 0);
 
-const NULLABLE: JsonSchemaObject = {
+const NULLABLE = {
   type: 'object',
   required: ['id'],
   additionalProperties: false,
@@ -21,7 +21,7 @@ const NULLABLE: JsonSchemaObject = {
     both: { type: ['string', 'null'], anyOf: [{ minLength: 2 }, { const: null }] },
   },
   $defs: { maybe: { type: ['boolean', 'null'] } },
-};
+} satisfies JsonSchemaObject;
 
 describe('applySchemaProfile', () => {
   it('standard keeps the schema as it is', () => {
@@ -34,9 +34,9 @@ describe('applySchemaProfile', () => {
     expect(typeArrays(out)).toBe(0);
     expect(out.properties.tag).toEqual({ anyOf: [{ type: 'string', maxLength: 3, format: 'email' }, { type: 'null' }], description: 'kept beside' });
     expect(out.properties.owner).toEqual({ anyOf: [{ type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false }, { type: 'null' }] });
-    expect(out.properties.id).toBe(NULLABLE.properties!.id); // untouched subschemas are shared
+    expect(out.properties.id).toBe(NULLABLE.properties.id); // untouched subschemas are shared
     expect(out.$defs.maybe).toEqual({ anyOf: [{ type: 'boolean' }, { type: 'null' }] });
-    expect(NULLABLE.properties!.tag).toEqual({ type: ['string', 'null'], maxLength: 3, format: 'email', description: 'kept beside' }); // not mutated
+    expect(NULLABLE.properties.tag).toEqual({ type: ['string', 'null'], maxLength: 3, format: 'email', description: 'kept beside' }); // not mutated
   });
 
   it('keeps the meaning: every sample is valid under both exactly when it was', () => {
