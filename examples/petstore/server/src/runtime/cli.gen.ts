@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createToolCaller, DEFAULT_TIMEOUT_MS, type ToolCaller, type ToolCallerDeps } from './call-tool.gen.js';
 import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
+import { EnvFileError, loadEnvFiles } from './env-file.gen.js';
 import { checkHooks, type Hooks } from './hooks.gen.js';
 import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, serveHttp, type RunningHttpServer } from './http.gen.js';
@@ -37,6 +38,8 @@ export interface CliArgs {
   baseUrl?: string;
   /** `--confirm destructive|writes|none` (input-gate.gen.ts); else `<PREFIX>CONFIRM`, else the generated default. */
   confirm?: string;
+  /** `--env-file` files, read before `.env` (env-file.gen.ts). */
+  envFiles: string[];
   help: boolean;
   version: boolean;
   /** `--host-config <host>`: print the host's config entry for this server and exit. */
@@ -57,8 +60,10 @@ export interface MainOptions {
   handlers?: HandlerTable;
   /** Arguments after the script name; default `process.argv.slice(2)`. */
   argv?: readonly string[];
-  /** Default `process.env`. */
+  /** Default `process.env`. `.env` and `--env-file` add the variables it does not have (env-file.gen.ts). */
   env?: Environment;
+  /** Where `.env` is looked for; default the working directory. */
+  cwd?: string;
   /** tools/list paging; see tool-table.gen.ts. */
   list?: ToolTableOptions;
   /** Where --help goes; default stdout. */
@@ -80,10 +85,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host', '--confirm', '--host-config']);
+const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host', '--confirm', '--env-file', '--host-config']);
 
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { http: false, port: DEFAULT_HTTP_PORT, host: DEFAULT_HTTP_HOST, allowedHosts: [], help: false, version: false };
+  const args: CliArgs = { http: false, port: DEFAULT_HTTP_PORT, host: DEFAULT_HTTP_HOST, allowedHosts: [], envFiles: [], help: false, version: false };
   let portOrHost: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -117,6 +122,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     } else if (flag === '--confirm') {
       if (!isConfirmPolicy(value)) throw new UsageError(`--confirm must be one of ${CONFIRM_POLICIES.join(', ')}, got ${JSON.stringify(value)}`);
       args.confirm = value;
+    } else if (flag === '--env-file') {
+      args.envFiles.push(value);
     } else if (flag === '--host-config') {
       if (!isHost(value)) throw new UsageError(`--host-config takes one of ${HOSTS.join(', ')}, got ${JSON.stringify(value)}`);
       args.hostConfig = value;
@@ -147,9 +154,14 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   let args: CliArgs;
   try {
     args = parseArgs(options.argv ?? process.argv.slice(2));
+    if (!args.help && !args.version) {
+      const read = loadEnvFiles(env, args.envFiles, options.cwd);
+      for (const warning of read.warnings) log(`${name}: ${printable(warning)}`);
+      if (read.files.length > 0) log(`${name}: read ${printable(read.files.join(', '))} (${read.set} variable${read.set === 1 ? '' : 's'} set)`);
+    }
     if (args.baseUrl !== undefined) resolveBaseUrl(config.servers, env, config.env, args.baseUrl); // checks it
   } catch (error) {
-    if (!(error instanceof UsageError || error instanceof BaseUrlError)) throw error;
+    if (!(error instanceof UsageError || error instanceof BaseUrlError || error instanceof EnvFileError)) throw error;
     log(`${name}: ${error.message}. Try --help.`);
     setExitCode(2);
     return undefined;
@@ -194,7 +206,12 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     setExitCode(2);
     return undefined;
   }
-  const factory = createServerFactory({ ...config, version: pkg.version }, table, callTool, { log, gate });
+  const extendServer = options.hooks?.extendServer;
+  const factory = createServerFactory({ ...config, version: pkg.version }, table, callTool, {
+    log,
+    gate,
+    ...(typeof extendServer === 'function' ? { extend: extendServer.bind(options.hooks) } : {}),
+  });
   const what = `${name} ${printable(pkg.version)}`;
   const count = `${table.all.length} tool${table.all.length === 1 ? '' : 's'}`;
 
@@ -311,7 +328,7 @@ export function usage(config: ApiConfig, toolCount: number): string {
   ];
   const width = Math.max(...variables.map(([envName]) => envName.length));
   return [
-    `Usage: ${printable(config.name)} [--http [--port N] [--host H]] [--base-url URL]`,
+    `Usage: ${printable(config.name)} [--http [--port N] [--host H]] [--base-url URL] [--env-file PATH]`,
     '',
     `MCP server for ${printable(config.title)} ${printable(config.version)} (${toolCount} tools). Serves stdio unless --http is given.`,
     '',
@@ -322,6 +339,7 @@ export function usage(config: ApiConfig, toolCount: number): string {
     '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
     `  --base-url URL      upstream base URL (overrides ${e.baseUrl})`,
     `  --confirm POLICY    ask the user before destructive calls, all writes, or none (default ${config.confirm}; overrides ${e.confirm})`,
+    '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
     '  --host-config HOST  print the config entry for HOST (claude-desktop, cursor, vscode, inspector)',
     '  -v, --version       print the package name and version',
     '  -h, --help          show this help',
