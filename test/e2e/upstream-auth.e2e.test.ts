@@ -87,7 +87,12 @@ describe('generate --auth bearer --auth-env GITHUB_TOKEN', () => {
     expect(example).toContain('Values are never logged.');
     const readme = readFileSync(join(dir, 'README.md'), 'utf8');
     expect(readme).toContain('| `GITHUB_TOKEN` | Bearer token for the upstream (generate --auth bearer) |');
-    expect(readme.match(/"env": \{\n\s+"GITHUB_TOKEN": "\.\.\."\n\s+\}/g)).toHaveLength(2); // Claude/Cursor and VS Code
+    // The host entries come from the built server (--host-config, with the real paths): the token is in each.
+    expect(readme).toContain('node dist/main.js --host-config claude-desktop');
+    const claude = spawnSync(process.execPath, ['dist/main.js', '--host-config', 'claude-desktop'], { cwd: dir, encoding: 'utf8' });
+    expect(JSON.parse(claude.stdout).mcpServers['repos-mcp'].env).toEqual({ GITHUB_TOKEN: '...' });
+    const vscode = spawnSync(process.execPath, ['dist/main.js', '--host-config', 'vscode'], { cwd: dir, encoding: 'utf8' });
+    expect(JSON.parse(vscode.stdout).servers['repos-mcp'].env).toEqual({ GITHUB_TOKEN: '${input:github_token}' });
     expect(readme).toContain('`.env` from its working directory');
     expect(readme).toContain('never\nforwarded upstream');
   });
