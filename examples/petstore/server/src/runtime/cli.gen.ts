@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createToolCaller, DEFAULT_TIMEOUT_MS, type ToolCaller, type ToolCallerDeps } from './call-tool.gen.js';
 import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
 import { EnvFileError, loadEnvFiles } from './env-file.gen.js';
+import { DEFAULT_RETRY_BUDGET_MS, retryBudgetFrom } from './retry.gen.js';
 import { checkHooks, type Hooks } from './hooks.gen.js';
 import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, serveHttp, type RunningHttpServer } from './http.gen.js';
@@ -167,7 +168,7 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     return undefined;
   }
   if (args.help) {
-    out(usage(config, options.tools.length));
+    out(usage(config, options.tools.length, options.handlers !== undefined));
     return undefined;
   }
   if (args.version) {
@@ -265,6 +266,7 @@ function toolCaller(
     baseUrlFor: operationBaseUrls(config, env, override, baseUrl),
     env,
     timeoutMs: timeoutFrom(config, env, log),
+    retryBudgetMs: retryBudgetFrom(config.env.retryBudgetMs, env, (line) => log(`${printable(config.name)}: ${line}`)),
     tokens: new TokenCache(),
     outputValidators,
     ...user,
@@ -315,20 +317,25 @@ function timeoutFrom(config: ApiConfig, env: Environment, log: Logger): number {
   return DEFAULT_TIMEOUT_MS;
 }
 
-export function usage(config: ApiConfig, toolCount: number): string {
+/** `handlers`: a tool manifest's package, which calls no upstream (no base URL, timeout or credentials). */
+export function usage(config: ApiConfig, toolCount: number, handlers = false): string {
   const e = config.env;
   const server = config.servers[0]?.url;
-  const variables: [string, string][] = [
-    [e.baseUrl, `upstream base URL (default: ${server === undefined ? 'none, required' : printable(server)})`],
-    [e.timeoutMs, `upstream request timeout in ms (default ${DEFAULT_TIMEOUT_MS})`],
+  const gate: [string, string][] = [
     [e.confirm, `when to ask the user before a call: destructive, writes or none (default ${config.confirm})`],
     [e.stateKey, 'secret (32+ characters) protecting the state of calls that ask the user (default: random per process)'],
+  ];
+  const variables: [string, string][] = handlers ? gate : [
+    [e.baseUrl, `upstream base URL (default: ${server === undefined ? 'none, required' : printable(server)})`],
+    [e.timeoutMs, `upstream request timeout in ms (default ${DEFAULT_TIMEOUT_MS})`],
+    ...(e.retryBudgetMs !== undefined ? [[e.retryBudgetMs, `time a call may wait for rate limits, in ms (default ${DEFAULT_RETRY_BUDGET_MS})`] as [string, string]] : []),
+    ...gate,
     ...Object.entries(e.serverVariables).map(([variable, envName]): [string, string] => [envName, `server variable {${printable(variable)}}`]),
     ...credentialVariables(config),
   ];
-  const width = Math.max(...variables.map(([envName]) => envName.length));
+  const width = Math.max(0, ...variables.map(([envName]) => envName.length));
   return [
-    `Usage: ${printable(config.name)} [--http [--port N] [--host H]] [--base-url URL] [--env-file PATH]`,
+    `Usage: ${printable(config.name)} [--http [--port N] [--host H]]${handlers ? '' : ' [--base-url URL]'} [--env-file PATH]`,
     '',
     `MCP server for ${printable(config.title)} ${printable(config.version)} (${toolCount} tools). Serves stdio unless --http is given.`,
     '',
@@ -337,16 +344,14 @@ export function usage(config: ApiConfig, toolCount: number): string {
     `  --port N            HTTP port (default ${DEFAULT_HTTP_PORT})`,
     `  --host H            HTTP interface to bind (default ${DEFAULT_HTTP_HOST})`,
     '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
-    `  --base-url URL      upstream base URL (overrides ${e.baseUrl})`,
+    ...(handlers ? [] : [`  --base-url URL      upstream base URL (overrides ${e.baseUrl})`]),
     `  --confirm POLICY    ask the user before destructive calls, all writes, or none (default ${config.confirm}; overrides ${e.confirm})`,
     '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
     '  --host-config HOST  print the config entry for HOST (claude-desktop, cursor, vscode, inspector)',
     '  -v, --version       print the package name and version',
     '  -h, --help          show this help',
     '',
-    'Environment:',
-    ...variables.map(([envName, text]) => `  ${envName.padEnd(width)}  ${text}`),
-    '',
+    ...(variables.length > 0 ? ['Environment:', ...variables.map(([envName, text]) => `  ${envName.padEnd(width)}  ${text}`), ''] : []),
   ].join('\n');
 }
 
