@@ -11,6 +11,8 @@ import { mapManifest, throwOnErrors } from './manifest/map-manifest.js';
 import type { ToolModel } from './model/tool-model.js';
 import { normalizeSpec } from './normalize/normalize-spec.js';
 import { diffTools, type ChangeReport } from './report/change-report.js';
+import { toolModelCost } from './report/cost-summary.js';
+import type { ToolListCost } from './report/token-cost.js';
 import { summarizeTools } from './report/tool-summary.js';
 import { generatorVersion } from './write/generator-version.js';
 import { readManifest } from './write/manifest.js';
@@ -28,6 +30,8 @@ export interface GenerateOptions extends MapOptions, EmitOptions {
   validate?: boolean;
   /** Warnings become errors: the run fails before anything is written. */
   strict?: boolean;
+  /** Tokens the whole tools/list may cost before the run warns (default {@link DEFAULT_TOKEN_BUDGET}). */
+  tokenBudget?: number;
   cwd?: string;
   /** Run the pipeline even when the manifest says inputs and options are unchanged (see write/up-to-date.ts). */
   force?: boolean;
@@ -53,6 +57,8 @@ export interface GenerateResult {
   /** URLs of every file the spec reached (from the manifest when `skipped`). */
   inputs: string[];
   toolCount: number;
+  /** What the tools/list answer costs a model (absent when the run was `skipped`). */
+  cost?: ToolListCost;
   timings: Record<Stage, number>;
 }
 
@@ -100,7 +106,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const shown = diagnostics.items.map((d) => ({ ...displayDiagnostic(d, loaded), severity: 'error' as const }));
     throw new UserError(`${n} problem${n === 1 ? '' : 's'} in ${loaded.root.display} (--strict); nothing written`, shown);
   }
-  const plan = emitPackage(tools, options);
+  const cost = await toolModelCost(tools.tools);
+  const plan = emitPackage(tools, { ...options, cost });
   done('emit', `${plan.files.length} files`);
   const summaries = summarizeTools(tools.tools);
   const changes = diffTools(previous?.tools, summaries);
@@ -108,5 +115,5 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const record = { version, ...(optionsHash !== undefined ? { options: optionsHash } : {}), ...inputs, tools: summaries };
   const report = writePlan(plan, outDir, mode, { previous, record });
   done('write', report.upToDate ? 'up to date' : `${report.created.length} created, ${report.updated.length} updated, ${report.removed.length} removed`);
-  return { loaded, diagnostics, report, changes, skipped: false, inputs: [...loaded.files.keys()], toolCount: tools.tools.length, timings };
+  return { loaded, diagnostics, report, changes, skipped: false, inputs: [...loaded.files.keys()], toolCount: tools.tools.length, cost, timings };
 }

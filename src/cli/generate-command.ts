@@ -5,6 +5,7 @@ import { toGenerateOptions } from '../config/resolve-options.js';
 import { UserError } from '../diagnostics.js';
 import type { PrefetchedFile } from '../load/prefetch.js';
 import { generate, type GenerateResult } from '../generate.js';
+import { budgetWarning, costLines, DEFAULT_TOKEN_BUDGET } from '../report/cost-summary.js';
 import { apiReport, renderRunReport, type ApiReport } from '../report/report-json.js';
 import { changeReportLines, fileNoticeLines } from './print-change-report.js';
 import { printDiagnostics } from './print-diagnostics.js';
@@ -32,6 +33,10 @@ export interface GenerateFlags {
   /** `--auth`, `--auth-env`: config keys too (the upstream credential, see map/declared-auth.ts). */
   auth?: string;
   authEnv?: string[];
+  /** `--output-schema`, `--descriptions`, `--token-budget`: config keys too. */
+  outputSchema?: 'full' | 'compact' | 'none';
+  descriptions?: 'full' | 'compact';
+  tokenBudget?: number;
   verbose?: boolean;
   watch?: boolean;
   /** Run the whole pipeline even when inputs and options are unchanged. */
@@ -57,7 +62,7 @@ export async function generateCommand(spec: string | undefined, flags: GenerateF
   for (const run of runs) {
     const result = await generateRun(run, flags, prefetched);
     const input = /^[a-z][a-z0-9+.-]*:/i.test(run.input) ? run.input : fromBase(run.input);
-    reports.push(apiReport({ input, output: fromBase(run.output), mode: flags.check ? 'check' : 'write' }, result));
+    reports.push(apiReport({ input, output: fromBase(run.output), mode: flags.check ? 'check' : 'write', budget: run.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET }, result));
   }
   if (reportFile !== undefined) writeFileSync(reportFile, renderRunReport(reports));
 }
@@ -91,5 +96,15 @@ export async function generateRun(run: ApiRun, flags: GenerateFlags, prefetched?
     return result;
   }
   process.stderr.write(`${result.toolCount} tools → ${out} (${report.upToDate ? 'up to date' : `${report.created.length} created, ${report.updated.length} updated, ${report.removed.length} removed`})\n`);
+  if (result.cost !== undefined && !run.options.clientOnly) {
+    // The cost, like the stage timings, for people (a terminal or --verbose); the warning always.
+    if (progress) for (const line of costLines(result.cost)) process.stderr.write(`${line}\n`);
+    const warning = budgetWarning(result.cost, {
+      budget: run.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
+      outputSchema: run.options.outputSchema ?? 'compact',
+      descriptions: run.options.descriptions ?? 'compact',
+    });
+    if (warning !== undefined) process.stderr.write(`${warning}\n`);
+  }
   return result;
 }

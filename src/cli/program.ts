@@ -16,6 +16,12 @@ const SELECTION_HELP = {
 } as const;
 
 const ALLOW_REF_HELP = "let $refs read files in this directory outside the spec's own (or, for a spec from a URL, fetch this private origin)";
+/** How much tools/list carries (src/map/compact-output.ts, src/map/compact-tool.ts) and what it may cost. */
+const COST_HELP = {
+  outputSchema: 'outputSchema per tool: compact (default: the root type only), full (the whole response schema) or none',
+  descriptions: 'compact (default: no descriptions/examples below top-level arguments, no link URLs, no repeated title) or full',
+  tokenBudget: 'tokens the whole tools/list may cost before a warning (default 50000)',
+} as const;
 
 /** Builds the commander program. Flags are kebab-case here and camelCase everywhere else. */
 export function buildProgram(): Command {
@@ -40,6 +46,9 @@ export function buildProgram(): Command {
     .option('--exclude <pattern...>', SELECTION_HELP.exclude)
     .option('--include-tags <tag...>', SELECTION_HELP.includeTags)
     .option('--exclude-tags <tag...>', SELECTION_HELP.excludeTags)
+    .addOption(new Option('--output-schema <mode>', COST_HELP.outputSchema).choices(['full', 'compact', 'none']))
+    .addOption(new Option('--descriptions <mode>', COST_HELP.descriptions).choices(['full', 'compact']))
+    .option('--token-budget <n>', COST_HELP.tokenBudget, (v) => parsePositive(v, '--token-budget'))
     // Commands load their modules on use: `tools` never pays for the emitters and handlebars.
     .action(async (spec: string, flags: ToolsFlags) => (await import('./tools-command.js')).toolsCommand(spec, flags));
   program
@@ -61,6 +70,9 @@ export function buildProgram(): Command {
     .option('--exclude <pattern...>', SELECTION_HELP.exclude)
     .option('--include-tags <tag...>', SELECTION_HELP.includeTags)
     .option('--exclude-tags <tag...>', SELECTION_HELP.excludeTags)
+    .addOption(new Option('--output-schema <mode>', COST_HELP.outputSchema).choices(['full', 'compact', 'none']))
+    .addOption(new Option('--descriptions <mode>', COST_HELP.descriptions).choices(['full', 'compact']))
+    .option('--token-budget <n>', COST_HELP.tokenBudget, (v) => parsePositive(v, '--token-budget'))
     .option('--client-only', 'write a package with only the typed MCP client (for a server someone else runs)')
     .addOption(new Option('--confirm <policy>', "the server's default for asking the user before a call runs: destructive (default), writes or none").choices(['destructive', 'writes', 'none']))
     .option('--auth <kind>', 'upstream credential for operations without security of their own: bearer, basic, apikey-header:NAME, apikey-query:NAME, apikey-cookie:NAME, oauth2-client-credentials:TOKEN_URL')

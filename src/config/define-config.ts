@@ -36,6 +36,12 @@ export interface ApiOptions {
   auth?: string;
   /** Names of the `auth` credential's variables (`--auth-env`): `NAME`, or `field=NAME` pairs. */
   authEnv?: string[];
+  /** `compact` (default), `full` or `none` (`--output-schema`); see `MapOptions.outputSchema`. */
+  outputSchema?: 'full' | 'compact' | 'none';
+  /** `compact` (default) or `full` (`--descriptions`); see `MapOptions.descriptions`. */
+  descriptions?: 'full' | 'compact';
+  /** Tokens the whole tools/list may cost before the run warns (`--token-budget`; default 50,000). */
+  tokenBudget?: number;
 }
 
 /** Options every API of a config shares (an API's own value wins). `name` names one package, so it is per API. */

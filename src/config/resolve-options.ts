@@ -2,7 +2,7 @@ import { UserError } from '../diagnostics.js';
 import type { GenerateOptions } from '../generate.js';
 import type { ApiOptions } from './define-config.js';
 
-type OptionKind = 'string' | 'boolean' | 'string-list' | { oneOf: readonly string[] };
+type OptionKind = 'string' | 'boolean' | 'string-list' | 'positive-integer' | { oneOf: readonly string[] };
 
 interface OptionSpec {
   /** The command-line flag; commander hands it over under the config key (`--name-style` → `nameStyle`). */
@@ -35,6 +35,9 @@ export const API_OPTIONS = {
   confirm: { flag: '--confirm', kind: { oneOf: ['destructive', 'writes', 'none'] }, to: 'confirm' },
   auth: { flag: '--auth', kind: 'string', to: 'auth' },
   authEnv: { flag: '--auth-env', kind: 'string-list', to: 'authEnv' },
+  outputSchema: { flag: '--output-schema', kind: { oneOf: ['full', 'compact', 'none'] }, to: 'outputSchema' },
+  descriptions: { flag: '--descriptions', kind: { oneOf: ['full', 'compact'] }, to: 'descriptions' },
+  tokenBudget: { flag: '--token-budget', kind: 'positive-integer', to: 'tokenBudget' },
 } as const satisfies { [K in keyof Required<ApiOptions>]: OptionSpec };
 
 type OptionKey = keyof typeof API_OPTIONS;
@@ -54,6 +57,7 @@ function checkValue(kind: OptionKind, value: unknown, where: string): void {
   let wanted: string | undefined;
   if (kind === 'string') wanted = typeof value === 'string' && value !== '' ? undefined : 'a non-empty string';
   else if (kind === 'boolean') wanted = typeof value === 'boolean' ? undefined : 'true or false';
+  else if (kind === 'positive-integer') wanted = Number.isInteger(value) && (value as number) > 0 ? undefined : 'a positive whole number';
   else if (kind === 'string-list') wanted = Array.isArray(value) && value.every((v) => typeof v === 'string' && v !== '') ? undefined : 'an array of non-empty strings';
   else wanted = kind.oneOf.includes(value as string) ? undefined : kind.oneOf.map((v) => JSON.stringify(v)).join(' or ');
   if (wanted !== undefined) throw new UserError(`${where} must be ${wanted}, got ${shown(value)}`);

@@ -1,3 +1,4 @@
+import type { ToolListCost } from '../report/token-cost.js';
 import type { EmitPlan, GeneratedFile } from '../model/emit-plan.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { buildApiConfig } from './api-config.js';
@@ -19,6 +20,8 @@ export interface EmitOptions {
   clientOnly?: boolean;
   /** The generated server's default `--confirm` policy (input-gate.gen.ts); default `destructive`. */
   confirm?: ConfirmPolicy;
+  /** The token cost of the tools, for the README (report/token-cost.ts); without it the README has no cost section. */
+  cost?: ToolListCost;
 }
 
 /** ToolModel → the files of a complete server package (with its typed client), sorted by path. Pure. */
@@ -29,7 +32,7 @@ export function emitPackage(model: ToolModel, options: EmitOptions = {}): EmitPl
   // A tool manifest's package: each tool runs the user's handler instead of calling an upstream.
   const handlers = model.tools.some((t) => t.binding.kind === 'handler');
   const files: GeneratedFile[] = options.clientOnly ? emitClientOnlyPackage(model, client) : [
-    ...emitStaticFiles(model, api),
+    ...emitStaticFiles(model, api, options.cost),
     ...emitRuntimeFiles(),
     emitConfigFile(api.config),
     ...emitToolFiles(model.tools),

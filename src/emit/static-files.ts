@@ -1,5 +1,6 @@
 import type { GeneratedFile } from '../model/emit-plan.js';
 import type { ToolModel } from '../model/tool-model.js';
+import { formatTokens, type ToolListCost } from '../report/token-cost.js';
 import type { ApiConfigResult } from './api-config.js';
 import { clientMethodNames } from './client-files.js';
 import { clientUsage } from './client-package.js';
@@ -13,7 +14,7 @@ import { GENERATED_DEPENDENCIES, GENERATED_DEV_DEPENDENCIES } from './versions.j
 const SERVER_DESCRIPTION = 'MCP server for ';
 
 /** package.json, tsconfig.json, README.md, .env.example and .gitignore from their templates. */
-export function emitStaticFiles(model: ToolModel, api: ApiConfigResult): GeneratedFile[] {
+export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, cost?: ToolListCost): GeneratedFile[] {
   const { config } = api;
   // A tool manifest's package calls no upstream: its base URL, timeout and retry variables do not apply.
   const handlers = model.tools.some((t) => t.binding.kind === 'handler');
@@ -74,6 +75,25 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult): Generat
         `// or, with \`node dist/main.js --http\` running: await createClient({ url: 'http://127.0.0.1:3000/mcp' })`,
       ].join('\n')),
       tools,
+      costSection: cost === undefined ? '' : costSection(cost),
     })),
   ];
+}
+
+/** The README's "What the tools cost a model" section: the total and one row per toolset. */
+export function costSection(cost: ToolListCost): string {
+  const rows = (cost.toolsets ?? []).map((t) => `| ${markdownCell(t.name)} | ${t.tools} | ${t.tokens.toLocaleString('en-US')} |`);
+  return [
+    '## What the tools cost a model',
+    '',
+    `The whole \`tools/list\` answer is ${cost.tokens.toLocaleString('en-US')} tokens (${cost.tokenizer}; other models' tokenizers differ by a few percent):`,
+    `input schemas ${formatTokens(cost.inputSchema)}, output schemas ${formatTokens(cost.outputSchema)}, descriptions ${formatTokens(cost.descriptions)}; the median tool costs ${cost.median.toLocaleString('en-US')}.`,
+    'Per toolset (the first OpenAPI tag of each operation, else the first segment of its path):',
+    '',
+    '| toolset | tools | tokens |',
+    '| --- | --- | --- |',
+    ...rows,
+    '',
+    '',
+  ].join('\n');
 }

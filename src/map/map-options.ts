@@ -1,3 +1,6 @@
+import type { DescriptionsMode } from './compact-tool.js';
+import type { OutputSchemaMode } from './compact-output.js';
+
 /** Options of the map stage (all optional; defaults documented here). */
 import type { SchemaProfile } from './schema-profile.js';
 
@@ -34,4 +37,15 @@ export interface MapOptions {
   auth?: string;
   /** Names for the `auth` credential's variables (CLI `--auth-env`): `NAME`, or `field=NAME` pairs. */
   authEnv?: readonly string[];
+  /**
+   * `compact` (default): the result's root type only (a relaxation of the response schema);
+   * `full`: the whole response schema (up to 30 definitions); `none`: no outputSchema.
+   * See `src/map/compact-output.ts`.
+   */
+  outputSchema?: OutputSchemaMode;
+  /**
+   * `compact` (default): no descriptions or examples below the top-level arguments, no URLs in
+   * Markdown links; `full`: as the spec writes them. See `src/map/compact-input.ts`.
+   */
+  descriptions?: DescriptionsMode;
 }

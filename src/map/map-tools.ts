@@ -5,6 +5,7 @@ import { annotationsFor } from './annotations.js';
 import { declareAuth, parseDeclaredAuth } from './declared-auth.js';
 import { buildDescription, findInstructionLikeText, sanitizeText } from './description.js';
 import { applyHints, createOverrideReader, type ToolOverrides } from './extensions.js';
+import { compactDefinition, createCompactInputMemo, type CompactInputMemo } from './compact-tool.js';
 import { buildInputSchema } from './input-schema.js';
 import type { MapOptions } from './map-options.js';
 import { buildOutputSchema } from './output-schema.js';
@@ -52,7 +53,7 @@ export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics
     }),
     { style },
   );
-  const run: MapRun = { model, bundler: new SchemaBundler(model.defs), isSensitive: memoizedSensitivity(options.sensitivePatterns), options, diagnostics };
+  const run: MapRun = { model, bundler: new SchemaBundler(model.defs), isSensitive: memoizedSensitivity(options.sensitivePatterns), options, diagnostics, compactInput: createCompactInputMemo() };
   const tools: Tool[] = [];
   for (const op of operations) {
     const name = names.get(operationKey(op))!;
@@ -72,6 +73,8 @@ interface MapRun {
   isSensitive: SensitivityCheck;
   options: MapOptions;
   diagnostics: DiagnosticBag;
+  /** Shared by every tool of the run (compact-input.ts). */
+  compactInput: CompactInputMemo;
 }
 
 /** Parameter names repeat across operations (GitHub: `owner` ~900 times); decide each once per run. */
@@ -91,7 +94,7 @@ function memoizedSensitivity(extra: MapOptions['sensitivePatterns']): Sensitivit
 function mapOperation(op: Operation, name: string, overrides: ToolOverrides, run: MapRun): Tool {
   const { bundler, options, diagnostics } = run;
   const input = buildInputSchema(op, { bundler, securitySchemes: run.model.securitySchemes, isSensitive: run.isSensitive });
-  const output = buildOutputSchema(op, bundler);
+  const output = buildOutputSchema(op, bundler, options.outputSchema ?? 'compact');
   for (const note of bundler.takeNotes()) diagnostics.warn('schema-oneof-loosened', `tool "${name}": ${note}`, op.source);
   // An extension's description or title replaces the spec's, through the same sanitizer and checks.
   const summary = overrides.description ? undefined : op.summary;
@@ -118,6 +121,7 @@ function mapOperation(op: Operation, name: string, overrides: ToolOverrides, run
   const definition: ToolDefinition = { name, ...(title !== undefined ? { title } : {}), description, inputSchema: applySchemaProfile(input.schema, options.schemaProfile) };
   if (output) definition.outputSchema = applySchemaProfile(output.schema, options.schemaProfile);
   definition.annotations = applyHints(annotationsFor(op.method, title), overrides.annotations);
+  if ((options.descriptions ?? 'compact') === 'compact') compactDefinition(definition, run.compactInput);
 
   const binding: HttpBinding = {
     kind: 'http',

@@ -2,6 +2,7 @@ import type { Operation } from '../model/api-model.js';
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import { isJsonMediaType } from '../normalize/media-type.js';
+import { compactOutputSchema, type OutputSchemaMode } from './compact-output.js';
 import { defKeyOf, type SchemaBundler } from './schema-bundle.js';
 
 /** Property that holds a non-object result: MCP requires an `outputSchema` whose root is `type: object`. */
@@ -32,13 +33,14 @@ function statusRank(status: string): number {
  * `{ type: object, properties: { result: <schema> }, required: [result] }` and the server wraps
  * the upstream's JSON the same way.
  */
-export function buildOutputSchema(op: Operation, bundler: SchemaBundler): OutputSchemaResult | undefined {
+export function buildOutputSchema(op: Operation, bundler: SchemaBundler, mode: OutputSchemaMode = 'full'): OutputSchemaResult | undefined {
+  if (mode === 'none') return undefined;
   const successes = op.responses.filter((r) => /^2(\d\d|XX)$/i.test(r.status)).sort((a, b) => statusRank(a.status) - statusRank(b.status));
   for (const response of successes) {
     const content = response.content.find((c) => c.schema !== undefined && isJsonMediaType(c.mediaType) && c.mediaType !== '*/*')
       ?? response.content.find((c) => c.schema !== undefined && c.mediaType === '*/*');
     if (!content || content.schema === undefined) continue;
-    const bundled = bundleOutput(content.schema, bundler);
+    const bundled = bundleOutput(content.schema, bundler, mode);
     const result: OutputSchemaResult = { schema: bundled.schema, status: response.status, mediaType: content.mediaType };
     if (bundled.wrappedIn !== undefined) result.wrappedIn = bundled.wrappedIn;
     return result;
@@ -50,14 +52,14 @@ export function buildOutputSchema(op: Operation, bundler: SchemaBundler): Output
  * Many operations answer with the same small schema (`{ $ref: repository }`, an array of users):
  * those are bundled once per run and the result shared (tool schemas are treated as immutable).
  */
-export function bundleOutput(model: JsonSchema, bundler: SchemaBundler): { schema: JsonSchemaObject; wrappedIn?: string } {
-  let memoKey = isSchemaObject(model) && Object.keys(model).length <= 3 ? JSON.stringify(model) : undefined;
+export function bundleOutput(model: JsonSchema, bundler: SchemaBundler, mode: 'full' | 'compact' = 'full'): { schema: JsonSchemaObject; wrappedIn?: string } {
+  let memoKey = isSchemaObject(model) && Object.keys(model).length <= 3 ? `${mode}:${JSON.stringify(model)}` : undefined;
   if (memoKey !== undefined && memoKey.length > 300) memoKey = undefined;
   const cached = memoKey !== undefined ? bundler.memo.get(memoKey) : undefined;
   if (cached !== undefined) return cached as { schema: JsonSchemaObject; wrappedIn?: string };
-  const schema = bundler.transform(model, 'response');
-  let root = schema;
-  const key = defKeyOf(schema);
+  const transformed = bundler.transform(model, 'response');
+  let root = transformed;
+  const key = defKeyOf(transformed);
   if (key !== undefined) root = bundler.def(key, 'response') ?? {};
   let out: JsonSchemaObject;
   let wrappedIn: string | undefined;
@@ -66,9 +68,12 @@ export function bundleOutput(model: JsonSchema, bundler: SchemaBundler): { schem
     if (out.type === undefined) out.type = 'object';
   } else {
     wrappedIn = WRAPPED_RESULT_PROPERTY;
-    out = { type: 'object', properties: { [WRAPPED_RESULT_PROPERTY]: schema }, required: [WRAPPED_RESULT_PROPERTY] };
+    out = { type: 'object', properties: { [WRAPPED_RESULT_PROPERTY]: transformed }, required: [WRAPPED_RESULT_PROPERTY] };
   }
-  const result = { schema: bundler.bundle(out, 'response', MAX_OUTPUT_DEFS), ...(wrappedIn !== undefined ? { wrappedIn } : {}) };
+  const schema = mode === 'compact'
+    ? compactOutputSchema(out, (ref) => (ref.startsWith('#/$defs/') ? bundler.def(ref.slice('#/$defs/'.length), 'response') : undefined), wrappedIn)
+    : bundler.bundle(out, 'response', MAX_OUTPUT_DEFS);
+  const result = { schema, ...(wrappedIn !== undefined ? { wrappedIn } : {}) };
   if (memoKey !== undefined) bundler.memo.set(memoKey, result);
   return result;
 }

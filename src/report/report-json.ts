@@ -20,8 +20,15 @@
  *                     "changes": [{ "kind": "argument-required", "argument": "owner", "breaking": true,
  *                                   "message": "argument \"owner\" is now required" }] }]
  *     },
- *     "files": { "created": [], "updated": [], "removed": [], "overwritten": [], "kept": [] }
- *     // and "unused": [...] when user files (a removed tool's src/handlers/<name>.ts) are no longer used
+ *     "files": { "created": [], "updated": [], "removed": [], "overwritten": [], "kept": [] },
+ *     // and "unused": [...] in "files" when user files (a removed tool's src/handlers/<name>.ts) are no longer used
+ *     "cost": {                        // absent for a skipped run; tokens of the tools/list answer (o200k_base)
+ *       "tokenizer": "o200k_base", "tools": 1223, "tokens": 347932, "bytes": 1350000,
+ *       "inputSchema": 213881, "outputSchema": 8500, "descriptions": 70000, "median": 235,
+ *       "budget": 50000, "overBudget": true,
+ *       "top": [{ "name": "repos_update-org-ruleset", "tokens": 3218 }],          // 10 most expensive
+ *       "toolsets": [{ "name": "repos", "tools": 201, "tokens": 61000 }]            // most expensive first
+ *     }
  *   }]
  * }
  * ```
@@ -29,6 +36,8 @@
  * no changes. Written after every API ran, so a failed run writes no report; `--watch` writes none.
  */
 import type { ChangeReport, ToolChange } from './change-report.js';
+import { costReport, type CostReport } from './cost-summary.js';
+import type { ToolListCost } from './token-cost.js';
 import type { WriteMode, WriteReport } from '../write/write-plan.js';
 
 export interface ApiReport {
@@ -42,6 +51,8 @@ export interface ApiReport {
   breaking: boolean;
   tools: { added: string[]; removed: string[]; changed: ToolChange[] };
   files: { created: string[]; updated: string[]; removed: string[]; overwritten: string[]; kept: string[]; unused?: string[] };
+  /** What tools/list costs a model (absent for a skipped run); see cost-summary.ts. */
+  cost?: CostReport;
 }
 
 export interface RunReport {
@@ -51,12 +62,13 @@ export interface RunReport {
 
 /** One API's entry, from what `generate` returned. */
 export function apiReport(
-  where: { input: string; output: string; mode: WriteMode },
-  result: { skipped: boolean; toolCount: number; changes: ChangeReport; report: WriteReport },
+  where: { input: string; output: string; mode: WriteMode; budget: number },
+  result: { skipped: boolean; toolCount: number; changes: ChangeReport; report: WriteReport; cost?: ToolListCost },
 ): ApiReport {
   const { changes, report } = result;
+  const { budget, ...place } = where;
   return {
-    ...where,
+    ...place,
     skipped: result.skipped,
     upToDate: report.upToDate,
     toolCount: result.toolCount,
@@ -64,6 +76,7 @@ export function apiReport(
     breaking: changes.breaking,
     tools: { added: changes.added, removed: changes.removed, changed: changes.changed },
     files: { created: report.created, updated: report.updated, removed: report.removed, overwritten: report.overwritten, kept: report.kept, ...(report.unused !== undefined ? { unused: report.unused } : {}) },
+    ...(result.cost !== undefined ? { cost: costReport(result.cost, budget) } : {}),
   };
 }
 

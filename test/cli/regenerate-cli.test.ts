@@ -346,9 +346,28 @@ describe('change report', () => {
             ],
           },
           files: { created: [], updated: expect.arrayContaining(['data/tools/part-01.json', '.openapi-mcp-manifest.json']), removed: [], overwritten: [], kept: [] },
+          cost: {
+            tokenizer: 'o200k_base',
+            tools: 3,
+            tokens: expect.any(Number),
+            bytes: expect.any(Number),
+            inputSchema: expect.any(Number),
+            outputSchema: expect.any(Number),
+            descriptions: expect.any(Number),
+            median: expect.any(Number),
+            budget: 50000,
+            overBudget: false,
+            top: [expect.objectContaining({ name: expect.any(String) }), expect.anything(), expect.anything()],
+            toolsets: expect.arrayContaining([expect.objectContaining({ tools: expect.any(Number) })]),
+          },
         },
       ],
     });
+    const cost = (report.apis as { cost: { tokens: number; bytes: number; top: { tokens: number }[]; toolsets: { tools: number; tokens: number }[] } }[])[0]!.cost;
+    // The tools are the whole tools/list: the tools' own tokens plus the {"tools":[…]} wrapper.
+    expect(cost.tokens).toBe(cost.top.reduce((n, t) => n + t.tokens, 0) + 4);
+    expect(cost.toolsets.reduce((n, t) => n + t.tools, 0)).toBe(3);
+    expect(cost.toolsets.reduce((n, t) => n + t.tokens, 0)).toBe(cost.tokens - 4);
     const checkReport = JSON.parse(readFileSync(join(dir, 'check.json'), 'utf8')) as { apis: Record<string, unknown>[] };
     expect({ ...checkReport.apis[0], files: undefined }).toEqual({ ...(report.apis as Record<string, unknown>[])[0], mode: 'check', files: undefined });
 

@@ -19,10 +19,24 @@ describe('openapi-mcp tools (the built bin)', () => {
         'updateItem  PUT     /items/{id}  Mcp-Param-id, Mcp-Param-X-Request-Id',
         '',
         '2 tools from Locations 2',
+        'tools/list: 2 tools, 331 tokens (o200k_base): input schemas 241, output schemas 24, descriptions 10; median 122 per tool',
+        '  most expensive: updateItem 205, createItem 122',
         '',
       ].join('\n'),
     );
     expect(r.stderr).toBe('');
+  });
+
+  it('warns once when the tools cost more than --token-budget, saying what would bring them under', () => {
+    const r = runCli(['tools', 'test/fixtures/specs/locations.3.1.yaml', '--token-budget', '300', '--output-schema', 'full']);
+    expect(r.code).toBe(0);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^warning \[token-budget\] tools\/list costs \d+ tokens, over the budget of 300 \(--token-budget\): /);
+    expect(lines[0]).toContain('--tools-mode dynamic');
+    expect(lines[0]).toMatch(/--output-schema compact \(output schemas cost \d+\)/);
+    expect(runCli(['tools', 'test/fixtures/specs/locations.3.1.yaml', '--token-budget', '100000']).stderr).toBe('');
+    expect(runCli(['tools', 'test/fixtures/specs/locations.3.1.yaml', '--token-budget', '0']).stderr).toBe('openapi-mcp: --token-budget needs a positive whole number, got "0"\n');
   });
 
   it('--json prints { tools, sources } in the pinned shape, warnings on stderr', () => {

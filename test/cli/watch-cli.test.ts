@@ -60,7 +60,7 @@ describe('openapi-mcp generate --watch (the built bin)', () => {
   it('regenerates on a change of any file the spec reaches, keeps the last good output after a failure, stops on SIGINT', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'openapi-mcp-watch-'));
     cpSync(`${REPO_ROOT}/test/fixtures/load/multi`, join(dir, 'api'), { recursive: true });
-    writeFileSync(join(dir, 'openapi-mcp.config.json'), JSON.stringify({ input: 'api/root.yaml', output: 'gen', name: 'multi-mcp' }));
+    writeFileSync(join(dir, 'openapi-mcp.config.json'), JSON.stringify({ input: 'api/root.yaml', output: 'gen', name: 'multi-mcp', descriptions: 'full', outputSchema: 'full' }));
     const out = join(dir, 'gen');
     const w = (running = startWatch([], dir));
     const log = (): string => w.stderr();
@@ -70,7 +70,7 @@ describe('openapi-mcp generate --watch (the built bin)', () => {
     expect(summaries(w)).toEqual([expect.stringMatching(/^2 tools → gen \(\d+ created, 0 updated, 0 removed\)$/)]);
     const first = snapshot(out);
 
-    // A referenced file two $refs away changes: the output follows.
+    // A referenced file two $refs away changes: the output follows (full schemas: the new text is a nested one).
     const petFile = join(dir, 'api/schemas/pet.yaml');
     writeFileSync(petFile, readFileSync(petFile, 'utf8').replace('      type: integer', '      type: integer\n      description: The id of the pet'));
     await waitFor(() => summaries(w).length > 1, log);

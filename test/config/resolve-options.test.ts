@@ -15,6 +15,7 @@ describe('checkApiOptions', () => {
     { name: 'no options', given: { input: 'a.yaml', output: 'out' }, want: {} },
     { name: 'every option', given: { input: 'a', output: 'o', name: 'pets-mcp', nameStyle: 'spec', sensitive: ['pin'], strict: true, validate: false }, want: { name: 'pets-mcp', nameStyle: 'spec', sensitive: ['pin'], strict: true, validate: false } },
     { name: 'shared options', given: { apis: [], strict: true }, shared: true, want: { strict: true } },
+    { name: 'cost options', given: { apis: [], outputSchema: 'full', descriptions: 'compact', tokenBudget: 20000 }, shared: true, want: { outputSchema: 'full', descriptions: 'compact', tokenBudget: 20000 } },
   ];
   for (const { name, given, shared, want } of ok) {
     it(name, () => {
@@ -23,14 +24,17 @@ describe('checkApiOptions', () => {
   }
 
   const bad: { name: string; given: Record<string, unknown>; shared?: boolean; want: string }[] = [
-    { name: 'unknown key', given: { nameStlye: 'spec' }, want: 'c.json: apis[0]: unknown option "nameStlye" (known: input, output, name, nameStyle, schemaProfile, sensitive, strict, validate, include, exclude, includeTags, excludeTags, clientOnly, allowRef, confirm, auth, authEnv)' },
-    { name: 'unknown shared key lists the shared ones', given: { out: 'x' }, shared: true, want: 'c.json: apis[0]: unknown option "out" (known: apis, nameStyle, schemaProfile, sensitive, strict, validate, include, exclude, includeTags, excludeTags, clientOnly, allowRef, confirm, auth, authEnv)' },
+    { name: 'unknown key', given: { nameStlye: 'spec' }, want: 'c.json: apis[0]: unknown option "nameStlye" (known: input, output, name, nameStyle, schemaProfile, sensitive, strict, validate, include, exclude, includeTags, excludeTags, clientOnly, allowRef, confirm, auth, authEnv, outputSchema, descriptions, tokenBudget)' },
+    { name: 'unknown shared key lists the shared ones', given: { out: 'x' }, shared: true, want: 'c.json: apis[0]: unknown option "out" (known: apis, nameStyle, schemaProfile, sensitive, strict, validate, include, exclude, includeTags, excludeTags, clientOnly, allowRef, confirm, auth, authEnv, outputSchema, descriptions, tokenBudget)' },
     { name: 'name shared', given: { name: 'x' }, shared: true, want: 'c.json: apis[0]: "name" names one package; set it in each entry of "apis"' },
     { name: 'choice', given: { nameStyle: 'short' }, want: 'c.json: apis[0].nameStyle must be "portable" or "spec", got "short"' },
     { name: 'boolean as string', given: { strict: 'yes' }, want: 'c.json: apis[0].strict must be true or false, got "yes"' },
     { name: 'string list as string', given: { sensitive: 'pin' }, want: 'c.json: apis[0].sensitive must be an array of non-empty strings, got "pin"' },
     { name: 'string list with a number', given: { sensitive: ['pin', 4] }, want: 'c.json: apis[0].sensitive must be an array of non-empty strings, got ["pin",4]' },
     { name: 'empty name', given: { name: '' }, want: 'c.json: apis[0].name must be a non-empty string, got ""' },
+    { name: 'budget not a whole number', given: { tokenBudget: 1.5 }, want: 'c.json: apis[0].tokenBudget must be a positive whole number, got 1.5' },
+    { name: 'budget zero', given: { tokenBudget: 0 }, want: 'c.json: apis[0].tokenBudget must be a positive whole number, got 0' },
+    { name: 'output schema mode', given: { outputSchema: 'small' }, want: 'c.json: apis[0].outputSchema must be "full" or "compact" or "none", got "small"' },
     { name: 'null', given: { validate: null }, want: 'c.json: apis[0].validate must be true or false, got null' },
     { name: 'long value cut', given: { nameStyle: 'x'.repeat(100) }, want: `c.json: apis[0].nameStyle must be "portable" or "spec", got "${'x'.repeat(56)}...` },
   ];

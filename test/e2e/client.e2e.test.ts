@@ -22,7 +22,8 @@ beforeAll(async () => {
     const r = shopRoute(req);
     res.writeHead(r.status, r.type ? { 'content-type': r.type } : {}).end(r.body);
   });
-  dir = buildGeneratedPackage('test/fixtures/e2e/shop.3.0.yaml', 'shop-mcp', { __TOKEN_URL__: `${upstream.url}/token` });
+  // Full output schemas: the consumer files check result types against the response schemas.
+  dir = buildGeneratedPackage('test/fixtures/e2e/shop.3.0.yaml', 'shop-mcp', { __TOKEN_URL__: `${upstream.url}/token` }, ['--output-schema', 'full']);
   client = (await import(pathToFileURL(join(dir, 'dist/client/index.js')).href)) as ShopClientModule;
 }, 240_000);
 

@@ -77,7 +77,8 @@ describe('src/hooks.ts across a regeneration', () => {
         ['fetch_note', 'Fetches one note by its number.'],
         ['deleteNote', 'Delete one note'],
       ]);
-      expect(tools[0]!.annotations).toEqual({ title: 'List notes', readOnlyHint: true, idempotentHint: true, openWorldHint: true });
+      // Compact definitions (the default): the title once, as the tool's; hints that are MCP's defaults left out.
+      expect([tools[0]!.title, tools[0]!.annotations]).toEqual(['List notes', { readOnlyHint: true, idempotentHint: true }]);
 
       const result = await client.callTool({ name: 'fetch_note', arguments: { noteId: 3 } });
       expect(result.structuredContent).toEqual({ id: 3, text: 'buy milk' });

@@ -15,7 +15,8 @@ let client: Client;
 let tools: Map<string, Tool>;
 
 beforeAll(async () => {
-  const dir = buildGeneratedPackage(SPEC, 'pets-v2-mcp');
+  // Full output schemas: the mismatch case below needs the response schema's constraints.
+  const dir = buildGeneratedPackage(SPEC, 'pets-v2-mcp', {}, ['--output-schema', 'full']);
   prism = await startPrism(SPEC);
   server = await startHttpServer(dir, ['--base-url', prism.url], { ...process.env, PETS_V2_BASIC_USERNAME: 'u', PETS_V2_BASIC_PASSWORD: 'p' });
   client = new Client({ name: 'e2e', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });

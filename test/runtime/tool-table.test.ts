@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildToolTable,
   DEFAULT_LIST_TTL_MS,
+  DEFAULT_MAX_PAGE_BYTES,
   DEFAULT_MAX_PAGES,
   DEFAULT_PAGE_SIZE,
   type ToolTable,
@@ -54,6 +55,23 @@ describe('buildToolTable pages', () => {
     const table = buildToolTable(manyTools(count));
     expect(table.pageSize).toBe(101);
     expect(walk(table).length).toBe(DEFAULT_MAX_PAGES);
+  });
+
+  it('ends a page before its tools pass maxPageBytes of JSON; a tool larger than that gets a page of its own', () => {
+    const big = (name: string, kb: number): ToolEntry => ({ ...manyTools(1)[0]!, definition: { ...manyTools(1)[0]!.definition, name, description: 'x'.repeat(kb * 1000) } });
+    const tools = [big('a', 3), big('b', 3), big('c', 3), big('huge', 12), big('d', 1), big('e', 1)];
+    const table = buildToolTable(tools, { maxPageBytes: 10_000 });
+    expect(walk(table)).toEqual([['a', 'b', 'c'], ['huge'], ['d', 'e']]);
+    let cursor: string | undefined;
+    do {
+      const page = table.listPage(cursor);
+      if (page.tools.length > 1) expect(Buffer.byteLength(JSON.stringify(page.tools))).toBeLessThanOrEqual(10_000);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    // Cursors name the limits: one from a table with other limits is refused.
+    const other = buildToolTable(tools, { maxPageBytes: 20_000 });
+    expect(invalidCursor(other, table.listPage(undefined).nextCursor!)).toMatchObject({ message: expect.stringContaining('Invalid cursor') });
+    expect(DEFAULT_MAX_PAGE_BYTES).toBe(4_000_000);
   });
 
   it('keeps an explicit page size even for a huge list', () => {

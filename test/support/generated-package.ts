@@ -16,7 +16,8 @@ export function run(command: string, args: string[], cwd: string, env: NodeJS.Pr
  * What a user does: `openapi-mcp generate`, `npm install`, `npm run build`. The spec text may be
  * rewritten first (`replace`), e.g. to point an OAuth token URL at the test's upstream.
  */
-export function buildGeneratedPackage(specPath: string, name: string, replace: Record<string, string> = {}): string {
+/** `args`: more `generate` flags (e.g. `--output-schema full`). */
+export function buildGeneratedPackage(specPath: string, name: string, replace: Record<string, string> = {}, args: readonly string[] = []): string {
   const root = mkdtempSync(join(tmpdir(), `openapi-mcp-e2e-${name}-`));
   let spec = specPath;
   if (Object.keys(replace).length > 0) {
@@ -26,7 +27,7 @@ export function buildGeneratedPackage(specPath: string, name: string, replace: R
     writeFileSync(spec, text);
   }
   const dir = join(root, name);
-  const gen = runCli(['generate', spec, '--out', dir, '--name', name]);
+  const gen = runCli(['generate', spec, '--out', dir, '--name', name, ...args]);
   if (gen.code !== 0) throw new Error(`generate failed:\n${gen.stderr}`);
   run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dir);
   run('npm', ['run', 'build'], dir);

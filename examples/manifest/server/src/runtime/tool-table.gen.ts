@@ -36,6 +36,14 @@ export const DEFAULT_PAGE_SIZE = 100;
  * (`ClientOptions.listMaxPages`), which 100-tool pages would reach at 6,400 tools.
  */
 export const DEFAULT_MAX_PAGES = 50;
+/**
+ * A tools/list page also ends before its tools' JSON passes this many bytes (a page always holds
+ * at least one tool). The official stdio client reads messages into a 10 MB buffer and closes the
+ * connection on a longer line; Microsoft Graph beta's 100-tool pages reached 15.7 MB. 4 MB keeps
+ * every page well under that, and even the largest specs with full output schemas (134 MB of
+ * tools) under the v2 client's 64-page limit.
+ */
+export const DEFAULT_MAX_PAGE_BYTES = 4_000_000;
 /** How long a client may cache a tools/list page: the list is fixed for the life of the process. */
 export const DEFAULT_LIST_TTL_MS = 300_000;
 
@@ -62,6 +70,8 @@ export interface ToolTableOptions {
    * the list would otherwise take more than {@link DEFAULT_MAX_PAGES} pages.
    */
   readonly pageSize?: number;
+  /** A page ends before its tools' JSON passes this many bytes; default {@link DEFAULT_MAX_PAGE_BYTES}. */
+  readonly maxPageBytes?: number;
   /** `ttlMs` on every page (positive integer); default {@link DEFAULT_LIST_TTL_MS}. */
   readonly ttlMs?: number;
   /** `cacheScope` on every page; default `public`. */
@@ -77,8 +87,6 @@ export interface ToolTable {
   /** Only tools that declare an outputSchema have an entry. */
   readonly outputValidators: ReadonlyMap<string, OutputValidator>;
   readonly pageSize: number;
-  /** `ttlMs` of every page. */
-  readonly listTtlMs: number;
   /** The tools/list page for a cursor (`undefined` = first page); a bad cursor throws -32602. */
   listPage(cursor: string | undefined): ListToolsResult;
 }
@@ -88,6 +96,7 @@ export function buildToolTable(entries: readonly ToolEntry[], options: ToolTable
     'pageSize',
     options.pageSize ?? Math.max(DEFAULT_PAGE_SIZE, Math.ceil(entries.length / DEFAULT_MAX_PAGES)),
   );
+  const maxPageBytes = positiveInteger('maxPageBytes', options.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES);
   const ttlMs = positiveInteger('ttlMs', options.ttlMs ?? DEFAULT_LIST_TTL_MS);
   const cacheScope = options.cacheScope ?? 'public';
 
@@ -111,52 +120,61 @@ export function buildToolTable(entries: readonly ToolEntry[], options: ToolTable
     }
   }
 
-  const pages = buildListPages(all, pageSize, ttlMs, cacheScope);
+  // Built on the first tools/list: serializing every tool to size the pages is work a server that
+  // never lists them all (dynamic mode) should not pay at start.
+  let pages: ReadonlyMap<string, ListToolsResult> | undefined;
   return {
     all,
     byName,
     outputValidators,
     pageSize,
-    listTtlMs: ttlMs,
-    listPage: (cursor) => listPageOf(pages, cursor),
+    listPage(cursor) {
+      // The first page has no cursor; '' is not a cursor this server ever handed out.
+      pages ??= buildPages(all, { pageSize, maxPageBytes, ttlMs, cacheScope });
+      const page = cursor === '' ? undefined : pages.get(cursor ?? '');
+      if (page === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor');
+      return page;
+    },
   };
 }
 
-/** The page for a cursor of {@link buildListPages}; a bad cursor throws -32602. */
-export function listPageOf(pages: ReadonlyMap<string, ListToolsResult>, cursor: string | undefined): ListToolsResult {
-  // The first page has no cursor; '' is not a cursor this server ever handed out.
-  const page = cursor === '' ? undefined : pages.get(cursor ?? '');
-  if (page === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor');
-  return page;
-}
-
 /**
- * Pages keyed by cursor, '' for the first one. A cursor is opaque to clients: base64url of a
- * fingerprint of this tool list (names and page size, so cursors from a different build or
+ * Pages keyed by cursor, '' for the first one: at most `pageSize` tools, and no more tools than
+ * fit in `maxPageBytes` of JSON (but at least one). A cursor is opaque to clients: base64url of a
+ * fingerprint of this tool list (names and page limits, so cursors from a different build or
  * configuration are refused instead of silently shifting) and the page's offset.
  */
-export function buildListPages(
+function buildPages(
   all: readonly CompiledTool[],
-  pageSize: number,
-  ttlMs: number,
-  cacheScope: CacheScope,
+  limits: { pageSize: number; maxPageBytes: number; ttlMs: number; cacheScope: CacheScope },
 ): ReadonlyMap<string, ListToolsResult> {
-  const hash = createHash('sha256').update(`${pageSize}\n`);
+  const { pageSize, maxPageBytes, ttlMs, cacheScope } = limits;
+  const hash = createHash('sha256').update(`${pageSize}\n${maxPageBytes}\n`);
   for (const tool of all) hash.update(`${tool.entry.definition.name}\n`);
   const fingerprint = hash.digest('base64url').slice(0, 16);
   const cursorFor = (offset: number): string => Buffer.from(`${fingerprint}:${offset}`).toString('base64url');
 
+  const tools = all.map((tool) => listed(tool.entry));
   const pages = new Map<string, ListToolsResult>();
   // An empty tool list still has one (empty) first page.
-  for (let offset = 0; offset === 0 || offset < all.length; offset += pageSize) {
-    const next = offset + pageSize;
+  for (let offset = 0; offset === 0 || offset < tools.length;) {
+    let next = offset;
+    let bytes = 0;
+    while (next < tools.length && next - offset < pageSize) {
+      const size = Buffer.byteLength(JSON.stringify(tools[next])) + 1; // and its comma
+      if (next > offset && bytes + size > maxPageBytes) break;
+      bytes += size;
+      next += 1;
+    }
     const page: ListToolsResult = {
-      tools: all.slice(offset, next).map((tool) => listed(tool.entry)),
-      ...(next < all.length ? { nextCursor: cursorFor(next) } : {}),
+      tools: tools.slice(offset, next),
+      ...(next < tools.length ? { nextCursor: cursorFor(next) } : {}),
       ttlMs,
       cacheScope,
     };
     pages.set(offset === 0 ? '' : cursorFor(offset), page);
+    if (next === offset) break; // no tools at all
+    offset = next;
   }
   return pages;
 }

@@ -281,6 +281,21 @@ async function writeResponse(response: Response, res: ServerResponse, closed: Ab
   res.end();
 }
 
+/**
+ * How long an idle client connection stays open. Node's default (5 s) is shorter than the pauses
+ * real hosts make between requests: the official client compiles an output validator for every
+ * listed tool before its first call (seconds on a big API), and a connection the server closed
+ * meanwhile is one the busy client still sends on ("fetch failed: other side closed"). Two
+ * minutes is well above any such pause and above the idle timeouts of common proxies (60 s).
+ */
+export const KEEP_ALIVE_MS = 120_000;
+/**
+ * Time to receive a request's headers; kept above the keep-alive time so an idle kept-alive
+ * connection is never cut by the headers timer first (Node's own advice), below its 300 s
+ * request timeout.
+ */
+export const HEADERS_TIMEOUT_MS = KEEP_ALIVE_MS + 5_000;
+
 /** Starts the HTTP server; resolves once it listens (rejects e.g. when the port is taken). */
 export async function serveHttp(factory: McpServerFactory, options: HttpOptions = {}): Promise<RunningHttpServer> {
   const host = options.host ?? DEFAULT_HTTP_HOST;
@@ -288,6 +303,9 @@ export async function serveHttp(factory: McpServerFactory, options: HttpOptions 
   if (exposure.error !== undefined) throw new EndpointAuthError(exposure.error);
   const mcp = createMcpHttpListener(factory, options);
   const server = createServer(mcp.listener);
+  // Properties rather than createServer options: Node 20 reads them the same way.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? DEFAULT_HTTP_PORT, host, () => {

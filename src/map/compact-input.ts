@@ -1,0 +1,102 @@
+/**
+ * Compact descriptions (`descriptions: 'compact'`, the default): what a model pays for without
+ * learning how to call. Every argument, type, enum, format, bound, default, `required` and
+ * `x-mcp-header` stays, so a call validates exactly as before; what goes:
+ *
+ * - descriptions, titles and examples *below* the top-level arguments (inside nested objects,
+ *   array items, unions and `$defs`); a top-level argument that is only a `$ref` gets its
+ *   definition's description, so no top-level description is lost;
+ * - the URL of a Markdown link to an absolute `http(s)` URL in any description (the link text
+ *   stays): documentation links cost ~20 tokens each and a model cannot follow them mid-call.
+ *
+ * `$defs` entries are shared between tools (see schema-bundle.ts): the memo keeps one compacted
+ * object per shared definition, so tool data still stores each once.
+ */
+import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
+import { isSchemaObject } from '../model/json-schema.js';
+import { setOwn } from '../normalize/set-own.js';
+
+const DEEP_TEXT = ['description', 'title', 'examples', 'example', '$comment'];
+const SINGLE = ['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
+const ARRAYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs'];
+const LINK_URL = String.raw`\(\s*<?https?:\/\/[^\s)>]*>?(?:\s+"[^"\n]*")?\s*\)`;
+const LINK = new RegExp(String.raw`\[([^\]\n]*)\]` + LINK_URL, 'g');
+/** A sentence that only points elsewhere: `For more information, see "[Pagination](https://…)".` */
+const SEE_LINK = new RegExp(String.raw`[ \t]*\bFor more (?:information|details)\b[^.\n\[\]]{0,80}?,?\s*see\s+"?\[[^\]\n]*\]` + LINK_URL + String.raw`(?:\."|"\.|\.|")?`, 'g');
+
+/**
+ * `[text](https://…)` → `text`, and a sentence that is nothing but such a reference ("For more
+ * information, see [Pagination](https://…).") is removed; other text unchanged.
+ */
+export function unlinkText(text: string): string {
+  if (!text.includes('](')) return text;
+  return text.replace(SEE_LINK, '').replace(LINK, '$1').replace(/[ \t]+\n/g, '\n').trim();
+}
+
+export interface CompactInputMemo {
+  deep: WeakMap<object, JsonSchema>;
+}
+
+export function createCompactInputMemo(): CompactInputMemo {
+  return { deep: new WeakMap() };
+}
+
+/** The compact form of a tool's `inputSchema` (its root is `type: object` with `properties`). */
+export function compactInputSchema(schema: JsonSchemaObject, memo: CompactInputMemo): JsonSchemaObject {
+  const out: JsonSchemaObject = { ...schema };
+  const defs = isSchemaObject(schema.$defs) ? (schema.$defs as Record<string, JsonSchema>) : undefined;
+  if (isSchemaObject(schema.properties)) {
+    const properties: Record<string, JsonSchema> = {};
+    for (const [name, sub] of Object.entries(schema.properties as Record<string, JsonSchema>)) setOwn(properties, name, topLevel(sub, defs, memo));
+    out.properties = properties;
+  }
+  if (defs !== undefined) {
+    const next: Record<string, JsonSchema> = {};
+    for (const [key, def] of Object.entries(defs)) setOwn(next, key, deep(def, memo));
+    out.$defs = next;
+  }
+  return out;
+}
+
+/** A top-level argument: its own texts stay (links unlinked), everything under it is deep. */
+function topLevel(schema: JsonSchema, defs: Record<string, JsonSchema> | undefined, memo: CompactInputMemo): JsonSchema {
+  if (!isSchemaObject(schema)) return schema;
+  const out = children(schema, memo, false);
+  if (typeof out.description === 'string') out.description = unlinkText(out.description);
+  else if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/$defs/') && defs !== undefined) {
+    const target = defs[decodePointer(schema.$ref.slice('#/$defs/'.length))];
+    if (isSchemaObject(target) && typeof target.description === 'string') out.description = unlinkText(target.description);
+  }
+  return out;
+}
+
+function decodePointer(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** No texts at any depth (memoized by identity: shared definitions stay shared). */
+function deep(schema: JsonSchema, memo: CompactInputMemo): JsonSchema {
+  if (!isSchemaObject(schema)) return schema;
+  const hit = memo.deep.get(schema);
+  if (hit !== undefined) return hit;
+  const out = children(schema, memo, true);
+  memo.deep.set(schema, out);
+  return out;
+}
+
+/** A copy with every subschema made deep, and (when `dropText`) this node's texts removed. */
+function children(schema: JsonSchemaObject, memo: CompactInputMemo, dropText: boolean): JsonSchemaObject {
+  const out: JsonSchemaObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (dropText && DEEP_TEXT.includes(key) && !(key === 'title' && isSchemaObject(value))) continue;
+    if (SINGLE.includes(key) && isSchemaObject(value)) out[key] = deep(value, memo);
+    else if (ARRAYS.includes(key) && Array.isArray(value)) out[key] = value.map((v: JsonSchema) => deep(v, memo));
+    else if (MAPS.includes(key) && isSchemaObject(value) && key !== '$defs') {
+      const next: Record<string, JsonSchema> = {};
+      for (const [name, sub] of Object.entries(value as Record<string, JsonSchema>)) setOwn(next, name, deep(sub, memo));
+      out[key] = next;
+    } else setOwn(out, key, value);
+  }
+  return out;
+}

@@ -1,0 +1,86 @@
+/**
+ * The token cost of a tool surface, as `tools` and `generate` print it and `--report` stores it,
+ * and the one-time warning when it is over the budget (see token-cost.ts for how it is counted).
+ */
+import type { Tool } from '../model/tool-model.js';
+import { countToolListTokens, formatTokens, type ToolListCost } from './token-cost.js';
+
+/** Tokens a whole static tools/list may cost before a run warns (`tokenBudget`, `--token-budget`). */
+export const DEFAULT_TOKEN_BUDGET = 50_000;
+
+/** The cost of a model's tools, grouped by toolset (first tag, else first path segment). */
+export async function toolModelCost(tools: readonly Tool[]): Promise<ToolListCost> {
+  return countToolListTokens(
+    tools.map((t) => t.definition),
+    { toolsetOf: (_definition, index) => tools[index]!.toolset ?? 'default' },
+  );
+}
+
+/** What `--report` stores: the figures without the per-tool list. */
+export interface CostReport {
+  tokenizer: string;
+  tools: number;
+  tokens: number;
+  bytes: number;
+  inputSchema: number;
+  outputSchema: number;
+  descriptions: number;
+  median: number;
+  budget: number;
+  overBudget: boolean;
+  top: { name: string; tokens: number }[];
+  toolsets: { name: string; tools: number; tokens: number }[];
+}
+
+export function costReport(cost: ToolListCost, budget: number): CostReport {
+  return {
+    tokenizer: cost.tokenizer,
+    tools: cost.tools,
+    tokens: cost.tokens,
+    bytes: cost.bytes,
+    inputSchema: cost.inputSchema,
+    outputSchema: cost.outputSchema,
+    descriptions: cost.descriptions,
+    median: cost.median,
+    budget,
+    overBudget: cost.tokens > budget,
+    top: cost.top.map((t) => ({ name: t.name, tokens: t.tokens })),
+    toolsets: (cost.toolsets ?? []).map((t) => ({ name: t.name, tools: t.tools, tokens: t.tokens })),
+  };
+}
+
+/** Two lines: the total with its shares, and the most expensive tools. */
+export function costLines(cost: ToolListCost): string[] {
+  const plural = cost.tools === 1 ? '' : 's';
+  const lines = [
+    `tools/list: ${cost.tools} tool${plural}, ${formatTokens(cost.tokens)} tokens (${cost.tokenizer}): input schemas ${formatTokens(cost.inputSchema)}, output schemas ${formatTokens(cost.outputSchema)}, descriptions ${formatTokens(cost.descriptions)}; median ${formatTokens(cost.median)} per tool`,
+  ];
+  if (cost.top.length > 0) lines.push(`  most expensive: ${cost.top.map((t) => `${t.name} ${formatTokens(t.tokens)}`).join(', ')}`);
+  return lines;
+}
+
+export interface BudgetContext {
+  budget: number;
+  outputSchema: 'full' | 'compact' | 'none';
+  descriptions: 'full' | 'compact';
+}
+
+/**
+ * `undefined` under the budget; else one warning line saying what would bring it under: a toolset
+ * selection at start (the largest toolset that fits alone, as an example), dynamic mode, and the
+ * compact options when they are off.
+ */
+export function budgetWarning(cost: ToolListCost, context: BudgetContext): string | undefined {
+  const { budget } = context;
+  if (cost.tokens <= budget) return undefined;
+  const ways: string[] = [];
+  const fitting = (cost.toolsets ?? []).filter((t) => t.tokens <= budget);
+  if (fitting.length > 0 && (cost.toolsets ?? []).length > 1) {
+    const example = fitting[0]!; // toolsets are sorted most expensive first
+    ways.push(`start the server with a toolset selection (${fitting.length} of ${cost.toolsets!.length} toolsets fit alone, e.g. --toolsets ${JSON.stringify(example.name)}: ${example.tools} tools, ${formatTokens(example.tokens)} tokens)`);
+  }
+  ways.push('start it in dynamic mode (--tools-mode dynamic: three tools that search, describe and call the others)');
+  if (context.outputSchema === 'full' && cost.outputSchema > 0) ways.push(`generate with --output-schema compact (output schemas cost ${formatTokens(cost.outputSchema)})`);
+  if (context.descriptions === 'full') ways.push('generate with --descriptions compact');
+  return `warning [token-budget] tools/list costs ${formatTokens(cost.tokens)} tokens, over the budget of ${formatTokens(budget)} (--token-budget): ${ways.join('; or ')}`;
+}
