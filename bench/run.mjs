@@ -149,6 +149,14 @@ async function main(argv) {
     ].join('\n'),
   );
 
+  // What the tool surfaces cost a model, per spec and options (bench/tokens.mjs).
+  try {
+    const { tokenTables } = await import('./tokens.mjs');
+    process.stdout.write(`${await tokenTables()}\n\n`);
+  } catch (error) {
+    log(`token tables unavailable: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
   if (options.json !== undefined) {
     const report = {
       meta: {
