@@ -86,7 +86,7 @@ export function createScopedLists(table: ToolTable): (authInfo: AuthInfo | undef
     if (pages === undefined) {
       const set = new Set(granted);
       const tools: CompiledTool[] = table.all.filter((tool) => allowedBy(tool.entry, set));
-      pages = buildListPages(tools, table.pageSize, table.listTtlMs, 'private');
+      pages = buildListPages(tools, { pageSize: table.pageSize, maxPageBytes: table.maxPageBytes, ttlMs: table.listTtlMs, cacheScope: 'private' });
       if (cache.size >= MAX_CACHED_SCOPE_SETS) cache.delete(cache.keys().next().value!);
       cache.set(key, pages);
     }

@@ -87,6 +87,10 @@ export interface ToolTable {
   /** Only tools that declare an outputSchema have an entry. */
   readonly outputValidators: ReadonlyMap<string, OutputValidator>;
   readonly pageSize: number;
+  /** A page ends before its tools pass this many bytes of JSON (see {@link DEFAULT_MAX_PAGE_BYTES}). */
+  readonly maxPageBytes: number;
+  /** `ttlMs` of every page. */
+  readonly listTtlMs: number;
   /** The tools/list page for a cursor (`undefined` = first page); a bad cursor throws -32602. */
   listPage(cursor: string | undefined): ListToolsResult;
 }
@@ -120,22 +124,24 @@ export function buildToolTable(entries: readonly ToolEntry[], options: ToolTable
     }
   }
 
-  // Built on the first tools/list: serializing every tool to size the pages is work a server that
-  // never lists them all (dynamic mode) should not pay at start.
-  let pages: ReadonlyMap<string, ListToolsResult> | undefined;
+  const pages = buildListPages(all, { pageSize, maxPageBytes, ttlMs, cacheScope });
   return {
     all,
     byName,
     outputValidators,
     pageSize,
-    listPage(cursor) {
-      // The first page has no cursor; '' is not a cursor this server ever handed out.
-      pages ??= buildPages(all, { pageSize, maxPageBytes, ttlMs, cacheScope });
-      const page = cursor === '' ? undefined : pages.get(cursor ?? '');
-      if (page === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor');
-      return page;
-    },
+    maxPageBytes,
+    listTtlMs: ttlMs,
+    listPage: (cursor) => listPageOf(pages, cursor),
   };
+}
+
+/** The page for a cursor of {@link buildListPages}; a bad cursor throws -32602. */
+export function listPageOf(pages: ReadonlyMap<string, ListToolsResult>, cursor: string | undefined): ListToolsResult {
+  // The first page has no cursor; '' is not a cursor this server ever handed out.
+  const page = cursor === '' ? undefined : pages.get(cursor ?? '');
+  if (page === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor');
+  return page;
 }
 
 /**
@@ -144,7 +150,7 @@ export function buildToolTable(entries: readonly ToolEntry[], options: ToolTable
  * fingerprint of this tool list (names and page limits, so cursors from a different build or
  * configuration are refused instead of silently shifting) and the page's offset.
  */
-function buildPages(
+export function buildListPages(
   all: readonly CompiledTool[],
   limits: { pageSize: number; maxPageBytes: number; ttlMs: number; cacheScope: CacheScope },
 ): ReadonlyMap<string, ListToolsResult> {
