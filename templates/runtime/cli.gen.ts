@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createToolCaller, DEFAULT_TIMEOUT_MS, type ToolCaller, type ToolCallerDeps } from './call-tool.gen.js';
 import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
+import { withCallLog } from './call-log.gen.js';
 import { EnvFileError, loadEnvFiles } from './env-file.gen.js';
 import { DEFAULT_RETRY_BUDGET_MS, retryBudgetFrom } from './retry.gen.js';
 import { checkHooks, type Hooks } from './hooks.gen.js';
@@ -50,6 +51,8 @@ export interface CliArgs {
   oauthAudience?: string;
   /** Serve a non-loopback address without authentication. */
   noAuth: boolean;
+  /** `--log json`: one JSON line per tool call on stderr (call-log.gen.ts). */
+  log?: 'json';
   help: boolean;
   version: boolean;
   /** `--host-config <host>`: print the host's config entry for this server and exit. */
@@ -95,7 +98,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host', '--confirm', '--env-file', '--scopes', '--oauth-issuer', '--oauth-audience', '--host-config']);
+const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host', '--confirm', '--env-file', '--scopes', '--oauth-issuer', '--oauth-audience', '--host-config', '--log']);
 
 export function parseArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = { http: false, port: DEFAULT_HTTP_PORT, host: DEFAULT_HTTP_HOST, allowedHosts: [], envFiles: [], noAuth: false, help: false, version: false };
@@ -146,6 +149,9 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     } else if (flag === '--host-config') {
       if (!isHost(value)) throw new UsageError(`--host-config takes one of ${HOSTS.join(', ')}, got ${JSON.stringify(value)}`);
       args.hostConfig = value;
+    } else if (flag === '--log') {
+      if (value !== 'json') throw new UsageError(`--log must be json, got ${JSON.stringify(value)}`);
+      args.log = value;
     } else {
       args.baseUrl = value;
     }
@@ -239,7 +245,7 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     return undefined;
   }
   const extendServer = options.hooks?.extendServer;
-  const factory = createServerFactory({ ...config, version: pkg.version }, table, callTool, {
+  const factory = createServerFactory({ ...config, version: pkg.version }, table, args.log === 'json' ? withCallLog(callTool, log) : callTool, {
     log,
     gate,
     ...(typeof extendServer === 'function' ? { extend: extendServer.bind(options.hooks) } : {}),
@@ -387,6 +393,7 @@ export function usage(config: ApiConfig, toolCount: number, handlers = false): s
     `  --confirm POLICY    ask the user before destructive calls, all writes, or none (default ${config.confirm}; overrides ${e.confirm})`,
     '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
     '  --host-config HOST  print the config entry for HOST (claude-desktop, cursor, vscode, inspector)',
+    '  --log json          one JSON line per tool call on stderr (tool, method, path, status, duration, retries)',
     '  -v, --version       print the package name and version',
     '  -h, --help          show this help',
     '',

@@ -147,7 +147,9 @@ describe('createToolCaller', () => {
   it('connection refused → a short reason, without the query (which holds the key)', async () => {
     const port = await closedPort();
     const result = await caller({ baseUrl: `http://127.0.0.1:${port}` })(tool([{ query: [] }]), { id: '1' });
-    expect(result).toEqual(failure(`request to 127.0.0.1:${port} failed: connection refused`, 'network'));
+    // A GET that could not be sent is tried once more (retry.gen.ts), which _meta counts.
+    const expected = failure(`request to 127.0.0.1:${port} failed: connection refused`, 'network');
+    expect(result).toEqual({ ...expected, _meta: { ...expected._meta, 'openapi-mcp/retries': 1 } });
   });
 
   it('a connection dropped mid-answer → network error', async () => {

@@ -25,6 +25,7 @@ describe('parseArgs', () => {
     { name: '--flag=value', given: ['--http', '--port=0', '--host=::1'], want: { ...defaults, http: true, port: 0, host: '::1' } },
     { name: '--allowed-host, repeated', given: ['--http', '--allowed-host', 'a.test', '--allowed-host=b.test'], want: { ...defaults, http: true, allowedHosts: ['a.test', 'b.test'] } },
     { name: '--base-url with stdio', given: ['--base-url', 'https://api.test/v1'], want: { ...defaults, baseUrl: 'https://api.test/v1' } },
+    { name: '--log json', given: ['--log', 'json'], want: { ...defaults, log: 'json' } },
     { name: '--env-file, repeated, with stdio', given: ['--env-file', 'a.env', '--env-file=b.env'], want: { ...defaults, envFiles: ['a.env', 'b.env'] } },
     { name: '--help', given: ['--help'], want: { ...defaults, help: true } },
     { name: '-h with other flags', given: ['--port', '1', '-h'], want: { ...defaults, port: 1, help: true } },
@@ -44,6 +45,7 @@ describe('parseArgs', () => {
     { name: '--port without --http', given: ['--port', '8080'], want: '--port needs --http' },
     { name: '--host without --http', given: ['--host', '0.0.0.0'], want: '--host needs --http' },
     { name: '--http with a value', given: ['--http=yes'], want: '--http takes no value' },
+    { name: 'an unknown --log format', given: ['--log', 'text'], want: '--log must be json, got "text"' },
   ];
   for (const { name, given, want } of errors) {
     it(`refuses ${name}`, () => expect(() => parseArgs(given)).toThrow(want));
@@ -82,6 +84,7 @@ describe('usage', () => {
         '  --confirm POLICY    ask the user before destructive calls, all writes, or none (default destructive; overrides FIXTURE_API_CONFIRM)',
         '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
         '  --host-config HOST  print the config entry for HOST (claude-desktop, cursor, vscode, inspector)',
+        '  --log json          one JSON line per tool call on stderr (tool, method, path, status, duration, retries)',
         '  -v, --version       print the package name and version',
         '  -h, --help          show this help',
         '',

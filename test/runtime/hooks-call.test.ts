@@ -266,7 +266,8 @@ describe('afterResponse', () => {
   it('is not called when the upstream never answered', async () => {
     let called = false;
     const result = await caller({ afterResponse: () => void (called = true) }, { baseUrl: 'http://127.0.0.1:1/v1' })(tool(), { id: 'p1' });
-    expect(result._meta).toEqual({ [ERROR_META_KEY]: 'network' });
+    // Refused before anything was sent: the GET was tried once more (retry.gen.ts).
+    expect(result._meta).toEqual({ [ERROR_META_KEY]: 'network', 'openapi-mcp/retries': 1 });
     expect(called).toBe(false);
   });
 });

@@ -25,6 +25,8 @@ export const DEFAULT_RETRY_BUDGET_MS = 10_000;
 export const NETWORK_RETRY_DELAY_MS = 250;
 /** Rate-limit retries of one call, whatever the budget (`Retry-After: 0` must not loop). */
 export const MAX_RATE_LIMIT_RETRIES = 5;
+/** `_meta` key of a result whose request was sent more than once: how many retries (a number). */
+export const RETRIES_META_KEY = 'openapi-mcp/retries';
 /** `_meta` key of a rate-limited result: the seconds the upstream asked to wait (a number). */
 export const RETRY_AFTER_META_KEY = 'openapi-mcp/retry-after';
 

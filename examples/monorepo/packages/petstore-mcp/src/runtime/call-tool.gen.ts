@@ -34,7 +34,8 @@ import { describeNetworkError } from './network-error.gen.js';
 import type { TokenCache } from './oauth-token.gen.js';
 import { buildRequest, RequestError, toFetchInit, type PreparedRequest } from './request.gen.js';
 import { redactSecrets } from './redact.gen.js';
-import { CallRetries, DEFAULT_RETRY_BUDGET_MS, rateLimitedResult, sleep } from './retry.gen.js';
+import { CallRetries, DEFAULT_RETRY_BUDGET_MS, rateLimitedResult, RETRIES_META_KEY, sleep } from './retry.gen.js';
+import { applyTraceContext } from './trace-context.gen.js';
 import { DEFAULT_MAX_TEXT_BYTES, errorResult, toToolResult } from './result.gen.js';
 import { isHttpEntry, type ApiConfig, type ToolEntry } from './types.gen.js';
 import { fetchExchange, nodeExchange, REDIRECT_STATUSES, type Exchange, type UpstreamResponse } from './upstream.gen.js';
@@ -98,7 +99,7 @@ export function createToolCaller(deps: ToolCallerDeps): ToolCaller {
   const hooks = usableHooks(deps.hooks);
   const hooked = hooks.beforeRequest !== undefined || hooks.auth !== undefined || hooks.afterResponse !== undefined;
   const log = deps.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
-  return async (entry, args, signal) => {
+  const call = async (entry: ToolEntry, args: Record<string, unknown>, signal: AbortSignal | undefined, request: ServerContext | undefined, retry: CallRetries): Promise<CallToolResult> => {
     if (!isHttpEntry(entry)) return errorResult(`tool ${entry.definition.name} has no HTTP binding`, 'request'); // handler tools: handler-call.gen.ts
     // One signal for the timeout and the caller's cancellation, released when the call ends: cheaper
     // than AbortSignal.timeout + AbortSignal.any, whose timer and signals live on for the whole timeout.
@@ -117,12 +118,12 @@ export function createToolCaller(deps: ToolCallerDeps): ToolCaller {
     // Live: the auth hook adds to it as it sets credentials, so a failure mid-way is still redacted.
     let secrets: string[] = [];
     let host = upstream;
-    const retry = new CallRetries(entry.binding.method, deps.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS, Date.now() + deps.timeoutMs);
     let refreshed = false;
     try {
       for (;;) {
         let req = buildRequest(entry.binding, args, deps.baseUrlFor?.(entry) ?? deps.baseUrl, entry.definition.inputSchema);
         if (deps.userAgent !== undefined && !req.headers.has('user-agent')) req.headers.set('user-agent', deps.userAgent);
+        applyTraceContext(req.headers, request?.mcpReq._meta);
         if (hooks.beforeRequest !== undefined) req = await runBeforeRequest(hooks.beforeRequest, context!, req);
         host = safeHost(req.url.href);
         const sent = hooks.afterResponse !== undefined ? copyRequest(req) : req;
@@ -186,6 +187,11 @@ export function createToolCaller(deps: ToolCallerDeps): ToolCaller {
       clearTimeout(timer);
       signal?.removeEventListener('abort', cancel);
     }
+  };
+  return async (entry, args, signal, request) => {
+    const retry = new CallRetries(isHttpEntry(entry) ? entry.binding.method : 'GET', deps.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS, Date.now() + deps.timeoutMs);
+    const result = await call(entry, args, signal, request, retry);
+    return retry.retries === 0 ? result : { ...result, _meta: { ...result._meta, [RETRIES_META_KEY]: retry.retries } };
   };
 }
 
