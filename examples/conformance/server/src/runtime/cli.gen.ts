@@ -13,6 +13,8 @@ import { EnvFileError, loadEnvFiles } from './env-file.gen.js';
 import { DEFAULT_RETRY_BUDGET_MS, retryBudgetFrom } from './retry.gen.js';
 import { checkHooks, type Hooks } from './hooks.gen.js';
 import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
+import { EndpointAuthError } from './endpoint-auth.gen.js';
+import { endpointVariables, resolveEndpointAuth, startScopes } from './endpoint-config.gen.js';
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, serveHttp, type RunningHttpServer } from './http.gen.js';
 import { TokenCache } from './oauth-token.gen.js';
 import { readPackageInfo, userAgent, type PackageInfo } from './package-info.gen.js';
@@ -23,6 +25,7 @@ import { CONFIRM_POLICIES } from './input-gate.gen.js';
 import { StateKeyError } from './request-state.gen.js';
 import { startStdio } from './stdio.gen.js';
 import { applyToolOverrides } from './tool-overrides.gen.js';
+import { selectByScopes } from './tool-scopes.gen.js';
 import { buildToolTable, type ToolTableOptions } from './tool-table.gen.js';
 import type { ApiConfig, ToolEntry } from './types.gen.js';
 
@@ -39,6 +42,12 @@ export interface CliArgs {
   confirm?: string;
   /** `--env-file` files, read before `.env` (env-file.gen.ts). */
   envFiles: string[];
+  /** Serve only the tools these scopes allow (comma-separated). */
+  scopes?: string;
+  oauthIssuer?: string;
+  oauthAudience?: string;
+  /** Serve a non-loopback address without authentication. */
+  noAuth: boolean;
   /** `--log json`: one JSON line per tool call on stderr (call-log.gen.ts). */
   log?: 'json';
   help: boolean;
@@ -84,10 +93,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host', '--confirm', '--env-file', '--log']);
+const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host', '--confirm', '--env-file', '--scopes', '--oauth-issuer', '--oauth-audience', '--log']);
 
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { http: false, port: DEFAULT_HTTP_PORT, host: DEFAULT_HTTP_HOST, allowedHosts: [], envFiles: [], help: false, version: false };
+  const args: CliArgs = { http: false, port: DEFAULT_HTTP_PORT, host: DEFAULT_HTTP_HOST, allowedHosts: [], envFiles: [], noAuth: false, help: false, version: false };
   let portOrHost: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -101,9 +110,13 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       args.version = true;
       continue;
     }
-    if (flag === '--http') {
-      if (eq !== -1) throw new UsageError('--http takes no value');
-      args.http = true;
+    if (flag === '--http' || flag === '--no-auth') {
+      if (eq !== -1) throw new UsageError(`${flag} takes no value`);
+      if (flag === '--http') args.http = true;
+      else {
+        args.noAuth = true;
+        portOrHost = flag;
+      }
       continue;
     }
     if (!VALUE_FLAGS.has(flag)) throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
@@ -123,6 +136,11 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       args.confirm = value;
     } else if (flag === '--env-file') {
       args.envFiles.push(value);
+    } else if (flag === '--scopes') {
+      args.scopes = value;
+    } else if (flag === '--oauth-issuer' || flag === '--oauth-audience') {
+      args[flag === '--oauth-issuer' ? 'oauthIssuer' : 'oauthAudience'] = value;
+      portOrHost = flag;
     } else if (flag === '--log') {
       if (value !== 'json') throw new UsageError(`--log must be json, got ${JSON.stringify(value)}`);
       args.log = value;
@@ -176,7 +194,20 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
 
   const overridden = applyToolOverrides(options.tools, options.hooks?.tools);
   for (const warning of [...checkHooks(options.hooks), ...overridden.warnings]) log(`${name}: ${warning}`);
-  const table = buildToolTable(overridden.tools, options.list);
+  let served: readonly ToolEntry[];
+  let endpoint: Awaited<ReturnType<typeof resolveEndpointAuth>> = {};
+  try {
+    served = selectByScopes(overridden.tools, startScopes(args, env, config, overridden.tools));
+    if (args.http) endpoint = await resolveEndpointAuth(args, env, config, served, args.host);
+  } catch (error) {
+    if (!(error instanceof EndpointAuthError)) throw error;
+    log(`${name}: ${printable(error.message)}`);
+    setExitCode(2);
+    return undefined;
+  }
+  // The list varies by token under OAuth: shared caches must not keep one caller's list for another.
+  const listOptions = endpoint.auth?.oauth !== undefined ? { ...options.list, cacheScope: 'private' as const } : options.list;
+  const table = buildToolTable(served, listOptions);
   const callTool = options.handlers !== undefined
     ? createHandlerCaller({ handlers: options.handlers, outputValidators: table.outputValidators, generatedNames: overridden.generatedNames, name, log })
     : toolCaller(config, env, args.baseUrl, table.outputValidators, log, {
@@ -214,15 +245,17 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     log(`${what}: MCP over stdio, ${count}`);
     return { transport: 'stdio', close: () => handle.close() };
   }
+  if (endpoint.warning !== undefined) log(`${name}: ${endpoint.warning}`);
+  const { auth } = endpoint;
   let server: RunningHttpServer;
   try {
-    server = await serveHttp(factory, { host: args.host, port: args.port, allowedHosts: args.allowedHosts, log });
+    server = await serveHttp(factory, { host: args.host, port: args.port, allowedHosts: args.allowedHosts, log, noAuth: args.noAuth, ...(auth !== undefined ? { auth } : {}) });
   } catch (error) {
     log(`${name}: cannot listen on ${printable(args.host)}:${args.port}: ${describeError(error)}`);
     setExitCode(1);
     return undefined;
   }
-  log(`${what}: MCP over Streamable HTTP at ${server.url}, ${count}`);
+  log(`${what}: MCP over Streamable HTTP at ${server.url}, ${count}, ${auth === undefined ? 'no authentication' : printable(auth.description)}`);
   const running: RunningServer = { transport: 'http', url: server.url, close: () => server.close() };
   if (options.handleSignals ?? true) {
     const stop = (): void => void running.close().finally(() => process.exit());
@@ -313,6 +346,7 @@ function timeoutFrom(config: ApiConfig, env: Environment, log: Logger): number {
 /** `handlers`: a tool manifest's package, which calls no upstream (no base URL, timeout or credentials). */
 export function usage(config: ApiConfig, toolCount: number, handlers = false): string {
   const e = config.env;
+  const m = endpointVariables(config);
   const server = config.servers[0]?.url;
   const gate: [string, string][] = [
     [e.confirm, `when to ask the user before a call: destructive, writes or none (default ${config.confirm})`],
@@ -324,11 +358,12 @@ export function usage(config: ApiConfig, toolCount: number, handlers = false): s
     ...(e.retryBudgetMs !== undefined ? [[e.retryBudgetMs, `time a call may wait for rate limits, in ms (default ${DEFAULT_RETRY_BUDGET_MS})`] as [string, string]] : []),
     ...gate,
     ...Object.entries(e.serverVariables).map(([variable, envName]): [string, string] => [envName, `server variable {${printable(variable)}}`]),
+    [m.token, 'bearer tokens accepted on the HTTP endpoint (comma-separated; needed for a non-loopback --host)'],
     ...credentialVariables(config),
   ];
   const width = Math.max(0, ...variables.map(([envName]) => envName.length));
   return [
-    `Usage: ${printable(config.name)} [--http [--port N] [--host H]]${handlers ? '' : ' [--base-url URL]'} [--env-file PATH]`,
+    `Usage: ${printable(config.name)} [--http [--port N] [--host H]]${handlers ? '' : ' [--base-url URL]'} [--env-file PATH] [--scopes LIST]`,
     '',
     `MCP server for ${printable(config.title)} ${printable(config.version)} (${toolCount} tools). Serves stdio unless --http is given.`,
     '',
@@ -337,6 +372,10 @@ export function usage(config: ApiConfig, toolCount: number, handlers = false): s
     `  --port N            HTTP port (default ${DEFAULT_HTTP_PORT})`,
     `  --host H            HTTP interface to bind (default ${DEFAULT_HTTP_HOST})`,
     '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
+    `  --oauth-issuer URL  accept OAuth access tokens (JWT) from this issuer (or ${m.oauthIssuer})`,
+    `  --oauth-audience U  ...issued for this URI, the server's public URL (or ${m.oauthAudience})`,
+    '  --no-auth           serve a non-loopback --host without authentication (warned at every start)',
+    `  --scopes LIST       serve only tools these scopes allow, e.g. read (or ${m.scopes})`,
     ...(handlers ? [] : [`  --base-url URL      upstream base URL (overrides ${e.baseUrl})`]),
     `  --confirm POLICY    ask the user before destructive calls, all writes, or none (default ${config.confirm}; overrides ${e.confirm})`,
     '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
