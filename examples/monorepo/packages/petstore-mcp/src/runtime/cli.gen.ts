@@ -6,6 +6,8 @@
  * credentials cache, output validators, the user's hooks) and starts the transport.
  * Messages go to stderr: on stdio, stdout carries only the protocol.
  */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createToolCaller, DEFAULT_TIMEOUT_MS, type ToolCaller, type ToolCallerDeps } from './call-tool.gen.js';
 import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
 import { withCallLog } from './call-log.gen.js';
@@ -16,6 +18,7 @@ import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
 import { EndpointAuthError } from './endpoint-auth.gen.js';
 import { endpointVariables, resolveEndpointAuth, startScopes } from './endpoint-config.gen.js';
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, serveHttp, type RunningHttpServer } from './http.gen.js';
+import { hostConfig, HOSTS, isHost, type Host } from './host-config.gen.js';
 import { TokenCache } from './oauth-token.gen.js';
 import { readPackageInfo, userAgent, type PackageInfo } from './package-info.gen.js';
 import { errorResult } from './result.gen.js';
@@ -52,6 +55,8 @@ export interface CliArgs {
   log?: 'json';
   help: boolean;
   version: boolean;
+  /** `--host-config <host>`: print the host's config entry for this server and exit. */
+  hostConfig?: Host;
 }
 
 /** A command-line mistake: one line on stderr and exit code 2, no stack. */
@@ -93,7 +98,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host', '--confirm', '--env-file', '--scopes', '--oauth-issuer', '--oauth-audience', '--log']);
+const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host', '--confirm', '--env-file', '--scopes', '--oauth-issuer', '--oauth-audience', '--host-config', '--log']);
 
 export function parseArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = { http: false, port: DEFAULT_HTTP_PORT, host: DEFAULT_HTTP_HOST, allowedHosts: [], envFiles: [], noAuth: false, help: false, version: false };
@@ -141,6 +146,9 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     } else if (flag === '--oauth-issuer' || flag === '--oauth-audience') {
       args[flag === '--oauth-issuer' ? 'oauthIssuer' : 'oauthAudience'] = value;
       portOrHost = flag;
+    } else if (flag === '--host-config') {
+      if (!isHost(value)) throw new UsageError(`--host-config takes one of ${HOSTS.join(', ')}, got ${JSON.stringify(value)}`);
+      args.hostConfig = value;
     } else if (flag === '--log') {
       if (value !== 'json') throw new UsageError(`--log must be json, got ${JSON.stringify(value)}`);
       args.log = value;
@@ -189,6 +197,11 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   }
   if (args.version) {
     out(`${printable(pkg.name)} ${printable(pkg.version)}\n`);
+    return undefined;
+  }
+  if (args.hostConfig !== undefined) {
+    const mainFile = options.packageJson !== undefined ? fileURLToPath(new URL('dist/main.js', options.packageJson)) : resolve(process.argv[1] ?? 'dist/main.js');
+    out(hostConfig(args.hostConfig, config, mainFile));
     return undefined;
   }
 
@@ -379,6 +392,7 @@ export function usage(config: ApiConfig, toolCount: number, handlers = false): s
     ...(handlers ? [] : [`  --base-url URL      upstream base URL (overrides ${e.baseUrl})`]),
     `  --confirm POLICY    ask the user before destructive calls, all writes, or none (default ${config.confirm}; overrides ${e.confirm})`,
     '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
+    '  --host-config HOST  print the config entry for HOST (claude-desktop, cursor, vscode, inspector)',
     '  --log json          one JSON line per tool call on stderr (tool, method, path, status, duration, retries)',
     '  -v, --version       print the package name and version',
     '  -h, --help          show this help',
