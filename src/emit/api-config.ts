@@ -89,19 +89,19 @@ export function buildApiConfig(model: ToolModel, packageName: string, packageVer
 type Claim = (wanted: string, description: string, secret: boolean, credential?: boolean, exact?: boolean) => string;
 
 /** Claims the variable of one credential field: `(field, suffix, description, secret)` → its name. */
-type Namer = (field: CredentialField, suffix: string, description: string, secret: boolean) => string;
+type Namer = (field: CredentialField | 'tokenUrl', suffix: string, description: string, secret: boolean, credential?: boolean) => string;
 
 /** Spec schemes: `<PREFIX><SCHEME><suffix>`; the declared one: `<PREFIX><suffix>` or its `--auth-env` name. */
 function namer(scheme: SecurityScheme, key: string, prefix: string, claim: Claim): Namer {
   const declared = scheme.declared;
   if (declared === undefined) {
     const base = `${prefix}${toEnvWord(key) || 'AUTH'}`;
-    return (_field, suffix, description, secret) => claim(`${base}${suffix}`, description, secret);
+    return (_field, suffix, description, secret, credential) => claim(`${base}${suffix}`, description, secret, credential);
   }
-  return (field, suffix, description, secret) => {
-    const explicit = declared.env[field];
+  return (field, suffix, description, secret, credential) => {
+    const explicit = field === 'tokenUrl' ? undefined : declared.env[field];
     if (explicit !== undefined) return claim(explicit, description, secret, true, true);
-    return claim(suffix === '' ? `${prefix}API_KEY` : `${prefix}${suffix.slice(1)}`, description, secret);
+    return claim(suffix === '' ? `${prefix}API_KEY` : `${prefix}${suffix.slice(1)}`, description, secret, credential);
   };
 }
 
@@ -132,6 +132,7 @@ function credentialFor(key: string, scheme: SecurityScheme, name: Namer): Creden
         clientId: name('clientId', '_CLIENT_ID', `OAuth2 client id for ${label} (client credentials)`, false),
         clientSecret: name('clientSecret', '_CLIENT_SECRET', `OAuth2 client secret for ${label}`, true),
         token: name('token', '_TOKEN', `Ready access token for ${label} (skips the client-credentials flow)`, true),
+        tokenUrl: name('tokenUrl', '_TOKEN_URL', `Token URL for ${label} (default ${cc.tokenUrl})`, false, false),
       },
     };
   }

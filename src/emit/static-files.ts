@@ -1,4 +1,5 @@
 import type { GeneratedFile } from '../model/emit-plan.js';
+import { credentialHosts } from '../map/credential-hosts.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { formatTokens, type ToolListCost } from '../report/token-cost.js';
 import type { ApiConfigResult } from './api-config.js';
@@ -69,6 +70,7 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, cost?: T
       mcpTokenVariable: config.env.mcp?.token ?? '',
       defaultBaseUrl: model.servers[0] ? `\`${markdownCell(model.servers[0].url)}\`` : 'nothing (set the base URL variable or pass --base-url)',
       variables: variables.map((v) => ({ name: v.name, description: markdownCell(v.description) })),
+      credentialHosts: credentialHosts(model).map((h) => ({ host: markdownCell(h.host), reasons: markdownCell(h.reasons.join('; ')) })),
       clientUsage: clientUsage(model.tools, `${config.name}/client`, [
         `// This package's server over stdio (it sees only PATH, HOME … plus env):`,
         `const api = await createClient({ command: 'node', args: [${JSON.stringify(`node_modules/${config.name}/dist/main.js`)}], env: ${JSON.stringify(secretEnv)} });`,

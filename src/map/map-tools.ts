@@ -1,4 +1,5 @@
 import { DiagnosticBag } from '../diagnostics.js';
+import { checkCredentialHosts } from './credential-hosts.js';
 import { HTTP_METHODS, type ApiModel, type Operation } from '../model/api-model.js';
 import type { HttpBinding, Tool, ToolDefinition, ToolModel } from '../model/tool-model.js';
 import { annotationsFor } from './annotations.js';
@@ -63,7 +64,10 @@ export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics
     }
     tools.push(mapOperation(op, name, found, run));
   }
-  return { info: model.info, servers: model.servers, securitySchemes: model.securitySchemes, tools };
+  const result: ToolModel = { info: model.info, servers: model.servers, securitySchemes: model.securitySchemes, tools };
+  const rootFile = model.operations[0]?.source.file;
+  checkCredentialHosts(result, diagnostics, rootFile === undefined ? undefined : { file: rootFile, pointer: '' });
+  return result;
 }
 
 /** What every operation of one run shares. */

@@ -9,7 +9,7 @@ export type CredentialSource =
   | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; env: { value: string } }
   | { type: 'http-bearer'; env: { token: string } }
   | { type: 'http-basic'; env: { username: string; password: string } }
-  | { type: 'oauth2-client-credentials'; tokenUrl: string; scopes: string[]; env: { clientId: string; clientSecret: string; token: string } }
+  | { type: 'oauth2-client-credentials'; tokenUrl: string; scopes: string[]; env: { clientId: string; clientSecret: string; token: string; tokenUrl: string } }
   | { type: 'token'; scheme: string; env: { token: string } }
   | { type: 'unsupported'; reason: string };
 

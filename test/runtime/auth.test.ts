@@ -24,7 +24,7 @@ const credentials: ApiConfig['credentials'] = {
     type: 'oauth2-client-credentials',
     tokenUrl: '/oauth/token',
     scopes: ['read', 'write'],
-    env: { clientId: 'T_CID', clientSecret: 'T_CSECRET', token: 'T_OAUTH_TOKEN' },
+    env: { clientId: 'T_CID', clientSecret: 'T_CSECRET', token: 'T_OAUTH_TOKEN', tokenUrl: 'T_TOKEN_URL' },
   },
   mtls: { type: 'unsupported', reason: 'mutualTLS needs a client certificate' },
   crafted: { type: 'token', scheme: 'x y\r\n', env: { token: 'T_CRAFTED' } },
@@ -326,6 +326,13 @@ describe('OAuth2 client credentials', () => {
     const req = buildRequest(binding([{ oauth: [] }]), {}, upstream.url);
     const error = await authError(applyCredentials(req, [{ oauth: [] }], credentials, env, new TokenCache(), fetch));
     expect(error.message).toBe(`OAuth token response from ${upstream.url}/oauth/token has no access_token`);
+  });
+
+  it('takes the token URL from its environment variable over the one in the spec (finding 2)', async () => {
+    const creds = { oauth: { ...credentials.oauth!, tokenUrl: 'http://127.0.0.1:1/evil-token' } } as ApiConfig['credentials'];
+    const got = await send([{ oauth: [] }], { ...env, T_TOKEN_URL: `${upstream.url}/oauth/token` }, { creds });
+    expect(got.headers.authorization).toBe(`Bearer ${ACCESS}-1`);
+    expect(tokenRequests).toHaveLength(1);
   });
 
   it('an unreachable token endpoint is an AuthError with a short reason', async () => {

@@ -18,6 +18,8 @@ describe('resolveBaseUrl', () => {
     { name: 'an explicit override wins over everything', given: { servers: [REGIONAL], env: { PETS_BASE_URL: 'http://127.0.0.1:1' }, override: 'https://proxy.example.com/api/' }, want: 'https://proxy.example.com/api/' },
     { name: 'a relative server URL with an override', given: { servers: [{ url: '/v1', variables: {} }], env: { PETS_BASE_URL: 'https://h.example.com/v1' } }, want: 'https://h.example.com/v1' },
     { name: 'no servers with an override', given: { servers: [], env: {}, override: 'http://localhost:8080' }, want: 'http://localhost:8080/' },
+    { name: 'a path variable right after the host', given: { servers: [{ url: 'https://api.example.com{basePath}', variables: { basePath: { default: '/v1' } } }], env: {} }, want: 'https://api.example.com/v1' },
+    { name: 'a host variable holding a host name', given: { servers: [{ url: 'https://{tenant}.example.com', variables: { tenant: { default: 'acme' } } }], env: {} }, want: 'https://acme.example.com/' },
   ];
   it.each(cases)('$name', ({ given, want }) => {
     expect(resolveBaseUrl(given.servers, given.env, ENV_NAMES, given.override)).toBe(want);
@@ -44,6 +46,16 @@ describe('resolveBaseUrl', () => {
     { name: 'a base URL variable that is not absolute', given: { servers: [REGIONAL], env: { PETS_BASE_URL: 'localhost:8080' } }, want: 'PETS_BASE_URL must be an http or https URL; set PETS_BASE_URL to the API\'s base URL' },
     { name: 'an override that is not a URL', given: { servers: [REGIONAL], env: {}, override: 'not a url' }, want: "the --base-url value is not an absolute URL; give --base-url the API's base URL, e.g. https://api.example.com/v1" },
     { name: 'an override with credentials (not repeated)', given: { servers: [], env: {}, override: 'https://user:s3cret@h.example.com' }, want: 'the --base-url value must not contain a user name or password; configure credentials through their environment variables' },
+    {
+      name: 'a host variable whose default moves the host (finding 2)',
+      given: { servers: [{ url: 'https://{tenant}.example.com', variables: { tenant: { default: 'evil.example/steal?' } } }], env: {} },
+      want: 'the server variable {tenant} is part of the host in https://{tenant}.example.com, and its value is not a host name',
+    },
+    {
+      name: 'a variable after the host that does not start the path',
+      given: { servers: [{ url: 'https://api.example.com{basePath}', variables: { basePath: { default: '.evil.example/steal?' } } }], env: {} },
+      want: 'the server variable {basePath} is part of the host in https://api.example.com{basePath}, and its value is not a host name',
+    },
     { name: 'a ftp server', given: { servers: [{ url: 'ftp://h.example.com', variables: {} }], env: {} }, want: 'the server URL "ftp://h.example.com" must be an http or https URL; set PETS_BASE_URL to the API\'s base URL' },
   ];
   it.each(failures)('throws for $name', ({ given, want }) => {

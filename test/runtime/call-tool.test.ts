@@ -28,7 +28,7 @@ const config = (tokenUrl = '/oauth/token'): ApiConfig => ({
     cookie: { type: 'apiKey', in: 'cookie', name: 'sid', env: { value: 'T_CKEY' } },
     bearer: { type: 'http-bearer', env: { token: 'T_BEARER' } },
     basic: { type: 'http-basic', env: { username: 'T_USER', password: 'T_PASS' } },
-    oauth: { type: 'oauth2-client-credentials', tokenUrl, scopes: [], env: { clientId: 'T_CID', clientSecret: 'T_CSECRET', token: 'T_OAUTH_TOKEN' } },
+    oauth: { type: 'oauth2-client-credentials', tokenUrl, scopes: [], env: { clientId: 'T_CID', clientSecret: 'T_CSECRET', token: 'T_OAUTH_TOKEN', tokenUrl: 'T_TOKEN_URL' } },
   },
   confirm: 'destructive',
   env: { baseUrl: 'T_BASE_URL', timeoutMs: 'T_TIMEOUT_MS', serverVariables: {}, confirm: 'T_CONFIRM', stateKey: 'T_STATE_KEY' },

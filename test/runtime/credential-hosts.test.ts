@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { describeCredentialHosts } from '../../templates/runtime/credential-hosts.gen.js';
+import type { ApiConfig, HttpBinding, ToolEntry } from '../../templates/runtime/types.gen.js';
+
+const config: ApiConfig = {
+  name: 'x-mcp',
+  version: '1.0.0',
+  title: 'X',
+  servers: [{ url: 'https://api.example.com/v1', variables: {} }],
+  credentials: {
+    key: { type: 'apiKey', in: 'header', name: 'X-Key', env: { value: 'X_KEY' } },
+    oauth: { type: 'oauth2-client-credentials', tokenUrl: 'https://auth.other.example/token', scopes: [], env: { clientId: 'X_CID', clientSecret: 'X_CS', token: 'X_T', tokenUrl: 'X_TOKEN_URL' } },
+  },
+  env: { baseUrl: 'X_BASE_URL', timeoutMs: 'X_TIMEOUT_MS', serverVariables: {} },
+};
+
+function tool(name: string, binding: Partial<HttpBinding>): ToolEntry {
+  return { definition: { name, description: '', inputSchema: { type: 'object' } }, binding: { kind: 'http', method: 'get', path: '/a', arguments: {}, security: [], ...binding } };
+}
+
+const tools = [
+  tool('plain', { security: [{ key: [] }] }),
+  tool('upload', { security: [{ key: [] }], servers: [{ url: 'https://upload.elsewhere.example', variables: {} }] }),
+  tool('token', { security: [{ oauth: [] }] }),
+  tool('open', { servers: [{ url: 'https://open.example', variables: {} }] }),
+];
+
+describe('describeCredentialHosts (finding 2)', () => {
+  it('names every host a credential goes to, and why', () => {
+    expect(describeCredentialHosts(config, tools, {}, undefined)).toBe(
+      'api.example.com (base URL), upload.elsewhere.example (operation servers), auth.other.example (token URL of "oauth")',
+    );
+  });
+
+  it('follows --base-url and the token URL variable', () => {
+    expect(describeCredentialHosts(config, tools, { X_TOKEN_URL: 'http://127.0.0.1:9/token' }, 'http://127.0.0.1:4010')).toBe(
+      '127.0.0.1:4010 (base URL), 127.0.0.1:9 (token URL of "oauth")',
+    );
+  });
+
+  it('is undefined when no tool needs credentials', () => {
+    expect(describeCredentialHosts(config, [tools[3]!], {}, undefined)).toBeUndefined();
+  });
+});
