@@ -20,6 +20,7 @@ export function describeCredentialHosts(config: ApiConfig, tools: readonly ToolE
   const explicit = (override ?? '') !== '' || (env[config.env.baseUrl] ?? '') !== '';
   const schemes = new Set<string>();
   for (const entry of tools) {
+    if (entry.binding.kind !== 'http') continue;
     const names = entry.binding.security.flatMap((requirement) => Object.keys(requirement));
     if (names.length === 0) continue;
     for (const name of names) schemes.add(name);
