@@ -6,12 +6,13 @@ const config: ApiConfig = {
   name: 'x-mcp',
   version: '1.0.0',
   title: 'X',
+  confirm: 'destructive',
   servers: [{ url: 'https://api.example.com/v1', variables: {} }],
   credentials: {
     key: { type: 'apiKey', in: 'header', name: 'X-Key', env: { value: 'X_KEY' } },
     oauth: { type: 'oauth2-client-credentials', tokenUrl: 'https://auth.other.example/token', scopes: [], env: { clientId: 'X_CID', clientSecret: 'X_CS', token: 'X_T', tokenUrl: 'X_TOKEN_URL' } },
   },
-  env: { baseUrl: 'X_BASE_URL', timeoutMs: 'X_TIMEOUT_MS', serverVariables: {} },
+  env: { baseUrl: 'X_BASE_URL', timeoutMs: 'X_TIMEOUT_MS', serverVariables: {}, confirm: 'X_CONFIRM', stateKey: 'X_STATE_KEY' },
 };
 
 function tool(name: string, binding: Partial<HttpBinding>): ToolEntry {
