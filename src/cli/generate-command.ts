@@ -28,6 +28,8 @@ export interface GenerateFlags {
   clientOnly?: boolean;
   /** `--allow-ref`: a config key too. */
   allowRef?: string[];
+  /** `--not-sensitive`: a config key too. */
+  notSensitive?: string[];
   /** `--confirm`: the generated server's default confirmation policy (a config key too). */
   confirm?: 'destructive' | 'writes' | 'none';
   /** `--auth`, `--auth-env`: config keys too (the upstream credential, see map/declared-auth.ts). */

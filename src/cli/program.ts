@@ -15,6 +15,7 @@ const SELECTION_HELP = {
   excludeTags: 'leave out operations with one of these tags',
 } as const;
 
+const NOT_SENSITIVE_HELP = 'parameter names the built-in sensitive list wrongly claims (exact, ignoring case): they may become Mcp-Param headers';
 const ALLOW_REF_HELP = "let $refs read files in this directory outside the spec's own (or, for a spec from a URL, fetch this private origin)";
 /** How much tools/list carries (src/map/compact-output.ts, src/map/compact-tool.ts) and what it may cost. */
 const COST_HELP = {
@@ -40,6 +41,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--name-style <style>', 'tool name rule: portable ^[A-Za-z0-9_-]{1,64}$ or spec ^[A-Za-z0-9_.-]{1,128}$').choices(['portable', 'spec']).default('portable'))
     .addOption(new Option('--schema-profile <profile>', 'standard (default): JSON Schema as mapped; portable: anyOf instead of type arrays, for single-type dialects (Gemini)').choices(['standard', 'portable']))
     .option('--sensitive <pattern...>', 'extra parameter names never mirrored into Mcp-Param headers')
+    .option('--not-sensitive <name...>', NOT_SENSITIVE_HELP)
     .option('--allow-ref <dir...>', ALLOW_REF_HELP)
     .option('--description-max <n>', 'maximum tool description length', (v) => parsePositive(v, '--description-max'))
     .option('--include <pattern...>', SELECTION_HELP.include)
@@ -65,6 +67,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--name-style <style>', 'tool name rule: portable (default) or spec').choices(['portable', 'spec']))
     .addOption(new Option('--schema-profile <profile>', 'standard (default) or portable: anyOf instead of type arrays').choices(['standard', 'portable']))
     .option('--sensitive <pattern...>', 'extra parameter names never mirrored into Mcp-Param headers')
+    .option('--not-sensitive <name...>', NOT_SENSITIVE_HELP)
     .option('--allow-ref <dir...>', ALLOW_REF_HELP)
     .option('--include <pattern...>', SELECTION_HELP.include)
     .option('--exclude <pattern...>', SELECTION_HELP.exclude)

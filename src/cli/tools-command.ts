@@ -23,6 +23,7 @@ export interface ToolsFlags {
   outputSchema?: 'full' | 'compact' | 'none';
   descriptions?: 'full' | 'compact';
   tokenBudget?: number;
+  notSensitive?: string[];
 }
 
 export async function toolsCommand(spec: string, flags: ToolsFlags): Promise<void> {
@@ -39,6 +40,7 @@ export async function toolsCommand(spec: string, flags: ToolsFlags): Promise<voi
     ...(flags.allowRef ? { allowRefs: flags.allowRef } : {}),
     ...(flags.outputSchema ? { outputSchema: flags.outputSchema } : {}),
     ...(flags.descriptions ? { descriptions: flags.descriptions } : {}),
+    ...(flags.notSensitive ? { notSensitive: flags.notSensitive } : {}),
   });
   const warnings = result.diagnostics.items;
   if (flags.strict && warnings.length > 0) {

@@ -11,6 +11,8 @@ export interface ApiOptions {
   schemaProfile?: 'standard' | 'portable';
   /** Extra parameter names never mirrored into `Mcp-Param-*` headers (`--sensitive`). */
   sensitive?: string[];
+  /** Parameter names that are not sensitive after all (`--not-sensitive`): exact, ignoring case. */
+  notSensitive?: string[];
   /** Warnings become errors: the run fails before anything is written (`--strict`). */
   strict?: boolean;
   /** Also validate the document against the OpenAPI schema (`--validate`). */

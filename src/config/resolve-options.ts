@@ -24,6 +24,7 @@ export const API_OPTIONS = {
   nameStyle: { flag: '--name-style', kind: { oneOf: ['portable', 'spec'] }, to: 'nameStyle' },
   schemaProfile: { flag: '--schema-profile', kind: { oneOf: ['standard', 'portable'] }, to: 'schemaProfile' },
   sensitive: { flag: '--sensitive', kind: 'string-list', to: 'sensitivePatterns' },
+  notSensitive: { flag: '--not-sensitive', kind: 'string-list', to: 'notSensitive' },
   strict: { flag: '--strict', kind: 'boolean', to: 'strict' },
   validate: { flag: '--validate', kind: 'boolean', to: 'validate' },
   include: { flag: '--include', kind: 'string-list', to: 'include' },

@@ -11,7 +11,7 @@ const PRIMITIVES = new Set(['string', 'integer', 'boolean']);
 export type Resolver = (schema: JsonSchema) => JsonSchema | undefined;
 
 /** Decides sensitivity (see sensitive.ts); passed in so a run can memoize it. */
-export type SensitivityCheck = (name: string, format: string | undefined) => boolean;
+export type SensitivityCheck = (name: string, format: string | undefined, description?: string, writeOnly?: boolean) => boolean;
 
 /**
  * The inline primitive schema carrying `x-mcp-header` for `param`, or `undefined` when the parameter
@@ -38,7 +38,8 @@ export function headerSchemaFor(
   const primitive = primitiveType(base);
   if (primitive === undefined) return undefined;
   const format = typeof base.format === 'string' ? base.format : undefined;
-  if (isSensitive(param.name, format)) return undefined;
+  const text = param.description ?? (typeof description === 'string' ? description : typeof base.description === 'string' ? base.description : undefined);
+  if (isSensitive(param.name, format, text, base.writeOnly === true || (isSchemaObject(schema) && schema.writeOnly === true))) return undefined;
 
   const out: JsonSchemaObject = { ...base, type: primitive };
   delete out.$ref;

@@ -11,6 +11,12 @@ export interface MapOptions {
   nameStyle?: 'portable' | 'spec';
   /** Extra names (matched against a parameter name's words) or patterns that mark a parameter as sensitive. */
   sensitivePatterns?: readonly (string | RegExp)[];
+  /**
+   * Parameter names the built-in sensitive list must not claim (a false positive such as a
+   * `X-Card-Type` header), compared exactly, ignoring case (CLI `--not-sensitive`). Extra patterns
+   * and security schemes' own parameters still win.
+   */
+  notSensitive?: readonly string[];
   /** Maximum description length before it is cut with a visible marker. */
   descriptionMaxLength?: number;
   /**

@@ -54,7 +54,7 @@ export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics
     }),
     { style },
   );
-  const run: MapRun = { model, bundler: new SchemaBundler(model.defs), isSensitive: memoizedSensitivity(options.sensitivePatterns), options, diagnostics, compactInput: createCompactInputMemo() };
+  const run: MapRun = { model, bundler: new SchemaBundler(model.defs), isSensitive: memoizedSensitivity(options.sensitivePatterns, options.notSensitive), options, diagnostics, compactInput: createCompactInputMemo() };
   const tools: Tool[] = [];
   for (const op of operations) {
     const name = names.get(operationKey(op))!;
@@ -82,13 +82,14 @@ interface MapRun {
 }
 
 /** Parameter names repeat across operations (GitHub: `owner` ~900 times); decide each once per run. */
-function memoizedSensitivity(extra: MapOptions['sensitivePatterns']): SensitivityCheck {
+function memoizedSensitivity(extra: MapOptions['sensitivePatterns'], notSensitive: MapOptions['notSensitive']): SensitivityCheck {
   const cache = new Map<string, boolean>();
-  return (name, format) => {
-    const key = `${name}\u0000${format ?? ''}`;
+  return (name, format, description, writeOnly) => {
+    const key = `${name}\u0000${format ?? ''}\u0000${writeOnly === true ? 'w' : ''}\u0000${description ?? ''}`;
     let hit = cache.get(key);
     if (hit === undefined) {
-      hit = isSensitiveParameter(format === undefined ? { name } : { name, format }, extra);
+      const parameter = { name, ...(format !== undefined ? { format } : {}), ...(description !== undefined ? { description } : {}), ...(writeOnly === true ? { writeOnly } : {}) };
+      hit = isSensitiveParameter(parameter, extra, notSensitive);
       cache.set(key, hit);
     }
     return hit;

@@ -24,7 +24,17 @@
  * - Ids of secrets stay sensitive (`token_id`, `api_key_id`): some are credentials themselves
  *   (Vault's `secret_id`), and the words cannot tell which.
  * - Words match in the singular, the plural and with a number: `emails`, `addresses`, `password2`.
- * - Not covered: geolocation, health or other special-category data (add them with extra patterns).
+ * - Key, pin, card, mail and sid count as name parts (`X-Rapidapi-Key`, `X-PIN`, `X-Card`, `X-Mail`,
+ *   `connect.sid`), except where a qualifier says otherwise (`sort_key`, `AccountSid`).
+ * - Connection strings in any form (`DSN`, `X-Database-Url`), webhook URLs (they carry their own
+ *   secret), recovery and backup codes, security answers, device ids (IMEI, advertising ids).
+ * - The special categories of personal data (GDPR art. 9) and other data people guard: health and
+ *   medical records, diagnoses, patient ids, religion, ethnicity, gender and sex, sexual orientation,
+ *   biometrics, salary, income, credit scores.
+ * - A parameter that is `writeOnly`, or whose description starts by naming a secret or personal
+ *   datum ("The API key of the caller"), is sensitive whatever its name (see header-annotations.ts).
+ * - Not covered: geolocation (add it with extra patterns, `--sensitive`). A false positive is
+ *   removed with `--not-sensitive <name>` (exact names, compared ignoring case; see `MapOptions`).
  */
 
 export type SensitiveCategory = 'credential' | 'personal';
@@ -43,7 +53,19 @@ export interface SensitiveNamePattern {
   unless?: readonly string[];
 }
 
-const TOKEN_COUNTS = ['max', 'min', 'num', 'count', 'total', 'limit', 'usage'];
+const TOKEN_COUNTS = ['max', 'min', 'num', 'count', 'total', 'limit'];
+
+/** Qualifiers that make `key` a lookup key, not a secret (`sort_key`, `partition_key`, `key_id`). */
+const LOOKUP_KEYS = ['sort', 'partition', 'range', 'hash', 'primary', 'foreign', 'idempotency', 'dedup', 'deduplication', 'cache', 'object', 'row', 'lookup', 'group', 'public', 'name', 'id', 'type', 'field', 'map', 'search', 'issue', 'project', 'resource', 'entity', 'label', 'translation', 'i18n', 'message', 'item', 'event', 'routing', 'sharding', 'composite'];
+
+/** Twilio-style resource ids end in `Sid` (`AccountSid`, `CallSid`): identifiers, not sessions. */
+const RESOURCE_SIDS = ['account', 'call', 'message', 'service', 'workspace', 'conference', 'recording', 'queue', 'worker', 'task', 'flow', 'execution', 'application', 'app', 'sim', 'fleet', 'trunk', 'domain', 'participant', 'conversation', 'channel', 'room', 'composition', 'verification', 'entity', 'factor', 'challenge', 'sync', 'document', 'list', 'notification', 'address', 'phone', 'number', 'asset', 'environment', 'build', 'deployment', 'function', 'version', 'webhook', 'bundle', 'brand', 'campaign', 'media', 'transcription', 'event', 'step', 'reservation', 'user', 'role', 'member', 'customer', 'profile', 'identity', 'instance', 'job'];
+
+/** `pin`, `card` and `mail` as name parts are the value itself, unless the name says it is about one (`pin_id`, `mailFolder`, `card_label_id`). */
+const ABOUT_ONE = ['id', 'folder', 'label', 'type', 'brand', 'template', 'board', 'list', 'count', 'settings', 'rule', 'server', 'design'];
+
+/** `pass` as in `boarding_pass` or `pass_through`. */
+const NOT_PASSWORDS = ['boarding', 'through', 'thru', 'by', 'day', 'season', 'gate', 'high', 'low', 'band', 'first', 'second', 'single', 'multi', 'two', 'one', 'fail'];
 
 function credential(words: string, match?: SensitiveNamePattern['match'], unless?: readonly string[]): SensitiveNamePattern {
   return { words, category: 'credential', ...(match === undefined ? {} : { match }), ...(unless === undefined ? {} : { unless }) };
@@ -67,18 +89,26 @@ export const SENSITIVE_NAME_PATTERNS: readonly SensitiveNamePattern[] = [
     'application', 'consumer', 'account', 'storage', 'function', 'functions', 'host', 'shared', 'unlock', 'recovery',
   ].map((q) => credential(`${q} key`)),
   credential('key', 'whole'),
+  credential('key', 'part', LOOKUP_KEYS),
+  ...['rapidapi', 'authenticate', 'authorisation', 'authentification', 'www authenticate', 'cred', 'pw', 'dsn'].map((w) => credential(w)),
+  credential('pass', 'part', NOT_PASSWORDS),
+  ...['recovery code', 'backup code', 'security answer', 'security question', 'secret answer', 'secret question', 'memorable word', 'mothers maiden name'].map((w) => credential(w)),
+  ...['database url', 'database uri', 'db url', 'db uri', 'connection url', 'connection uri', 'conn str', 'connection str', 'webhook url', 'webhook uri', 'hook url'].map((w) => credential(w)),
   // Authentication and sessions
   ...['auth', 'oauth', 'authorization', 'authentication', 'authn', 'authz', 'session', 'csrf', 'xsrf', 'cookie'].map((w) => credential(w)),
   credential('session id', 'suffix'),
   credential('sessid', 'suffix'),
   credential('sid', 'whole'),
+  credential('sid', 'part', RESOURCE_SIDS),
   // One-time codes
   ...['otp', 'totp', 'hotp', 'mfa', '2fa', 'two factor', 'verification code', 'security code', 'pin code', 'pincode', 'pin number'].map((w) => credential(w)),
   credential('pin', 'whole'),
+  { words: 'pin', category: 'credential', unless: ABOUT_ONE },
   // Contact details
   personal('email', 'suffix'),
   personal('e mail'),
   personal('mail', 'whole'),
+  { words: 'mail', category: 'personal', unless: ABOUT_ONE },
   personal('mail address'),
   personal('phone', 'suffix'),
   ...['telephone', 'msisdn', 'fax', 'mobile number', 'mobile phone', 'cell phone', 'cell number'].map((w) => personal(w)),
@@ -94,6 +124,15 @@ export const SENSITIVE_NAME_PATTERNS: readonly SensitiveNamePattern[] = [
   ...['driver license', 'drivers license', 'driving license', 'driver licence', 'drivers licence', 'driving licence', 'license number', 'licence number'].map((w) => personal(w)),
   // Payment
   personal('card', 'whole'),
+  { words: 'card', category: 'personal', unless: ABOUT_ONE },
+  // Devices
+  ...['device id', 'imei', 'imsi', 'udid', 'idfa', 'idfv', 'advertising id', 'android id', 'mac address', 'serial number'].map((w) => personal(w)),
+  // Special categories of personal data, and money people guard
+  ...[
+    'health', 'medical', 'diagnosis', 'diagnoses', 'patient', 'patient id', 'medication', 'prescription', 'disability', 'allergy', 'allergies',
+    'religion', 'religious', 'faith', 'ethnicity', 'ethnic', 'racial', 'gender', 'sex', 'sexual orientation', 'biometric', 'fingerprint',
+    'political', 'trade union', 'salary', 'income', 'wage', 'credit score', 'credit rating',
+  ].map((w) => personal(w)),
   ...['card number', 'credit card', 'debit card', 'pan', 'cvv', 'cvc', 'cvn', 'card code', 'card verification', 'iban', 'account number', 'bank account', 'routing number', 'sort code'].map((w) => personal(w)),
 ];
 
@@ -102,7 +141,7 @@ export const SENSITIVE_NAME_PATTERNS: readonly SensitiveNamePattern[] = [
  * marks the parameter sensitive whatever its name. Narrow on purpose: prose such as "requires an
  * access token with repo scope" on `per_page` must not.
  */
-export const SENSITIVE_DESCRIPTION = /^(?:the\s+|a\s+|an\s+|your\s+|user'?s?\s+)?(?:password|passphrase|api[ _-]?key|secret(?:\s+key)?|client\s+secret|private\s+key|(?:access|refresh|bearer|session|id|auth(?:entication)?)\s+token|credit\s+card\s+number|card\s+number|social\s+security\s+number)\b/i;
+export const SENSITIVE_DESCRIPTION = /^(?:the\s+|a\s+|an\s+|your\s+|user'?s?\s+|caller'?s?\s+)?(?:password|passphrase|pin\b|api[ _-]?key|secret(?:\s+key)?|client\s+secret|private\s+key|(?:access|refresh|bearer|session|id|auth(?:entication)?|authori[sz]ation)\s+token|credentials?\b|credit\s+card\s+number|card\s+number|social\s+security\s+number|e-?mail\s+address|phone\s+number|date\s+of\s+birth)\b|\b(?:replaces?|instead\s+of|in\s+place\s+of)\s+the\s+(?:access\s+token|api\s+key|password|credentials?)\b/i;
 
 /**
  * Splits a parameter name into lower-case words: at every character that is not a letter or
@@ -156,6 +195,14 @@ export interface SensitiveParameter {
   name: string;
   format?: string;
   description?: string;
+  /** A `writeOnly` schema: sent, never returned — a secret's shape. */
+  writeOnly?: boolean;
+}
+
+/** Names the user declared not sensitive (`--not-sensitive`): exact, ignoring case; they override the built-in list only. */
+export function isDeclaredNotSensitive(name: string, notSensitive: readonly string[]): boolean {
+  const lower = name.toLowerCase();
+  return notSensitive.some((n) => n.toLowerCase() === lower);
 }
 
 /**
@@ -164,10 +211,11 @@ export interface SensitiveParameter {
  * split like a name (`tenantId`, `tenant_id` and `tenant id` are the same); a RegExp is tested
  * against the whole name.
  */
-export function sensitiveReason(parameter: SensitiveParameter, extraPatterns: readonly (string | RegExp)[] = []): string | undefined {
+export function sensitiveReason(parameter: SensitiveParameter, extraPatterns: readonly (string | RegExp)[] = [], notSensitive: readonly string[] = []): string | undefined {
   const words = nameWords(parameter.name);
+  const builtIn = !isDeclaredNotSensitive(parameter.name, notSensitive);
   const formatWords = parameter.format === undefined ? [] : nameWords(parameter.format);
-  for (const pattern of SENSITIVE_NAME_PATTERNS) {
+  for (const pattern of builtIn ? SENSITIVE_NAME_PATTERNS : []) {
     if (matchesPattern(words, pattern)) return `name: ${pattern.words}`;
     if (formatWords.length > 0 && matchesPattern(formatWords, pattern)) return `format: ${pattern.words}`;
   }
@@ -181,11 +229,13 @@ export function sensitiveReason(parameter: SensitiveParameter, extraPatterns: re
       if (regex.test(parameter.name)) return `extra: ${String(extra)}`;
     }
   }
-  if (parameter.description !== undefined && SENSITIVE_DESCRIPTION.test(parameter.description)) return 'description';
+  if (!builtIn) return undefined;
+  if (parameter.writeOnly === true) return 'writeOnly';
+  if (parameter.description !== undefined && SENSITIVE_DESCRIPTION.test(parameter.description.trim())) return 'description';
   return undefined;
 }
 
 /** Whether the parameter must never be mirrored into an `x-mcp-header` (see the module comment). */
-export function isSensitiveParameter(parameter: SensitiveParameter, extraPatterns: readonly (string | RegExp)[] = []): boolean {
-  return sensitiveReason(parameter, extraPatterns) !== undefined;
+export function isSensitiveParameter(parameter: SensitiveParameter, extraPatterns: readonly (string | RegExp)[] = [], notSensitive: readonly string[] = []): boolean {
+  return sensitiveReason(parameter, extraPatterns, notSensitive) !== undefined;
 }

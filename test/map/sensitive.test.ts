@@ -195,3 +195,33 @@ describe('sensitiveReason', () => {
     expect(sensitiveReason(given)).toBe(want);
   });
 });
+
+describe('the review names (issue 12, finding 7)', () => {
+  const mirrored = [
+    'X-Rapidapi-Key', 'WWW-Authenticate', 'X-Appstore-Usage-Charge-Token', 'Authorisation', 'X-Authorisation', 'X-Key', 'X-PIN', 'X-Card',
+    'X-Mail', 'connect.sid', 'X-Sid', 'pass', 'pw', 'X-Pass', 'X-Pass-Phrase', 'X-Cred', 'X-Security-Answer', 'X-Recovery-Code',
+    'X-Backup-Code', 'DSN', 'X-Database-Url', 'X-Webhook-Url', 'X-Device-Id', 'X-IMEI',
+    'X-Health-Record', 'X-Medical-Record-Number', 'X-Diagnosis', 'X-Patient-Id', 'X-Religion', 'X-Gender', 'X-Salary', 'X-Income', 'X-Credit-Score',
+  ];
+  it.each(mirrored)('%s is sensitive', (name) => {
+    expect(isSensitiveParameter({ name })).toBe(true);
+  });
+
+  it.each(['X-Sort-Key', 'partition_key', 'AccountSid', 'CallSid', 'boarding_pass', 'max_tokens', 'X-Request-Id', 'owner', 'repo', 'per_page'])('%s is not', (name) => {
+    expect(isSensitiveParameter({ name })).toBe(false);
+  });
+
+  it('consults the description and writeOnly', () => {
+    expect(isSensitiveParameter({ name: 'X-Foo', description: 'The API key of the caller' })).toBe(true);
+    expect(isSensitiveParameter({ name: 'X-Foo', description: 'Replaces the access token for this request.' })).toBe(true);
+    expect(isSensitiveParameter({ name: 'X-Foo', writeOnly: true })).toBe(true);
+    expect(isSensitiveParameter({ name: 'per_page', description: 'Requires an access token with repo scope.' })).toBe(false);
+  });
+
+  it('lets --not-sensitive remove a false positive of the built-in list, but not of extra patterns', () => {
+    expect(isSensitiveParameter({ name: 'X-Card-Type' })).toBe(false);
+    expect(isSensitiveParameter({ name: 'X-Card' }, [], ['x-card'])).toBe(false);
+    expect(isSensitiveParameter({ name: 'X-Card' }, ['card'], ['X-Card'])).toBe(true);
+    expect(isSensitiveParameter({ name: 'X-Foo', writeOnly: true }, [], ['X-Foo'])).toBe(false);
+  });
+});
