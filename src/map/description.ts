@@ -53,7 +53,7 @@ const NEEDS_SANITIZING = /[\r\x00-\x08\x0b-\x1f\x7f-\x9f<&\u00ad\u200b-\u200f\u2
 
 const BLOCK_TAGS = 'p|div|h[1-6]|ul|ol|table|thead|tbody|tr|pre|blockquote|section|article|header|footer|dl|details|summary|hr';
 // Formatting tags only: `<img>`, `<title>`, `<body>` … stay, as API prose often talks about them.
-const INLINE_TAGS = 'a|b|i|u|s|em|strong|span|small|sup|sub|del|ins|kbd|var|samp|mark|abbr|cite|q|tt|font|center|td|th|dt|dd|caption|figure|figcaption';
+const INLINE_TAGS = 'a|b|i|u|s|em|strong|span|small|sup|sub|del|ins|kbd|var|samp|mark|abbr|cite|q|tt|font|center|td|th|dt|dd|caption|figure|figcaption|important|note';
 const LINE_BREAK_TAG = /<br\s*\/?>/gi;
 const CODE_TAG = /<\/?code(?:\s[^<>]*)?>/gi;
 /** `<a href="https://…">text</a>` with an absolute URL and plain text inside → `[text](url)`. */
@@ -118,6 +118,23 @@ function removeHiddenBlocks(text: string): string {
  */
 export function sanitizeText(text: string): string {
   if (!NEEDS_SANITIZING.test(text)) return text.trim();
+  // Decoding can reveal what must not reach a model (`&lt;!-- … --&gt;`, `&#x1b;[2J`), and a
+  // removal can join pieces into a new comment (`<!<!-- x -->-- … -->`): the hidden parts are
+  // removed again until nothing changes. Decoded formatting (`&lt;b&gt;`) stays visible text.
+  let out = sanitizeOnce(text);
+  for (let pass = 0; pass < 8; pass++) {
+    const next = removeHidden(out);
+    if (next === out) break;
+    out = next;
+  }
+  return out.trim();
+}
+
+function removeHidden(text: string): string {
+  return removeHiddenBlocks(text).replace(OSC_DCS_ETC, '').replace(CSI, '').replace(TWO_CHAR_ESCAPE, '').replace(CONTROL, '').replace(INVISIBLE, '');
+}
+
+function sanitizeOnce(text: string): string {
   let out = text.replace(/\r\n?/g, '\n');
   out = out.replace(OSC_DCS_ETC, '').replace(CSI, '').replace(TWO_CHAR_ESCAPE, '');
   out = removeHiddenBlocks(out);
@@ -132,6 +149,16 @@ export function sanitizeText(text: string): string {
   out = out.replace(CONTROL, '').replace(INVISIBLE, '');
   out = out.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n');
   return out.trim();
+}
+
+/**
+ * A data string a client sees (an enum value, a default, an example): terminal escapes, control
+ * characters (CR and all but tab and newline) and invisible characters removed. Markup stays: it
+ * is a value, not prose.
+ */
+export function sanitizeValue(text: string): string {
+  if (!NEEDS_SANITIZING.test(text)) return text;
+  return text.replace(/\r\n?/g, '\n').replace(OSC_DCS_ETC, '').replace(CSI, '').replace(TWO_CHAR_ESCAPE, '').replace(CONTROL, '').replace(INVISIBLE, '');
 }
 
 /** How far back a cut looks for whitespace (at most half the budget) before cutting mid-word. */

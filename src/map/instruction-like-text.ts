@@ -25,7 +25,7 @@ export const INSTRUCTION_PATTERNS: readonly { id: string; source: string }[] = [
   {
     // "you must always call this tool first", "the assistant should use this tool"
     id: 'must-call-tool',
-    source: String.raw`\b(?:you|the\s+${AI})\s+(?:must|should|shall|need\s+to|have\s+to|are\s+required\s+to)\s+(?:always\s+|first\s+|immediately\s+)?(?:call|use|invoke|run|execute|trigger)\s+(?:this|that|the\s+[\w.-]{1,64})\s+(?:tool|function)`,
+    source: String.raw`\b(?:you|the\s+${AI})\s+(?:must|should|shall|need\s+to|have\s+to|are\s+required\s+to)\s+(?:always\s+|first\s+|immediately\s+)?(?:call|use|invoke|run|execute|trigger)\s+(?:(?:this|that|the\s+[\w.-]{1,64})\s+(?:tool|function)|[\w.-]{1,64}\s+(?:first|before\b))`,
   },
   { id: 'always-call-tool', source: String.raw`\balways\s+(?:call|use|invoke|run|execute)\s+(?:this|the\s+[\w.-]{1,64})\s+tool\b` },
   {
@@ -42,9 +42,10 @@ export const INSTRUCTION_PATTERNS: readonly { id: string; source: string }[] = [
   // "your system prompt"; not "the system message" (AI APIs document their own system messages).
   { id: 'system-prompt', source: String.raw`\b(?:your|reveal|print|repeat|show|output|leak)\s+(?:the\s+|your\s+)?system\s+(?:prompt|instructions)\b` },
   {
-    // <system>, </instructions>, <IMPORTANT> (the classic tool-poisoning wrapper), <|im_start|>, [INST], <<SYS>>
+    // <system>, </instructions>, <|im_start|>, [INST], <<SYS>>. Not <important>: AWS documents with it
+    // (1,009 of 1,012 warnings over 2,639 real specs); the text inside a tool-poisoning <IMPORTANT> is judged by the other patterns.
     id: 'role-tag',
-    source: String.raw`<\/?\s*(?:system|assistant|instructions?|important|secret|hidden|admin|im_start|im_end|tool_call|function_call)\s*>|<\|(?:im_start|im_end|system|user|assistant|start_header_id|end_header_id|eot_id)\|>|\[\/?INST\]|<<\/?SYS>>`,
+    source: String.raw`<\/?\s*(?:system|assistant|instructions?|secret|hidden|admin|im_start|im_end|tool_call|function_call)\s*>|<\|(?:im_start|im_end|system|user|assistant|start_header_id|end_header_id|eot_id)\|>|\[\/?INST\]|<<\/?SYS>>`,
   },
   { id: 'as-an-ai', source: String.raw`\bas\s+an?\s+(?:ai|a\.i\.|large\s+language\s+model|language\s+model|llm|ai\s+assistant|ai\s+model)\b` },
   { id: 'role-marker', source: String.raw`(?:^|\n)[ \t]*(?:assistant|system|human)[ \t]*:` },
@@ -60,6 +61,16 @@ export const INSTRUCTION_PATTERNS: readonly { id: string; source: string }[] = [
   },
   { id: 'note-to-ai', source: String.raw`\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:ai|llm|assistant|agent|model)s?\s*[:!-]` },
   { id: 'you-are-now', source: String.raw`\byou\s+are\s+now\s+(?:a|an|in|the|acting|operating|DAN)\b` },
+  {
+    // The same, in the languages injections come in most: "ignore previous instructions", "don't tell the user".
+    id: 'other-languages',
+    source: String.raw`\bignore[rz]?\s+(?:toutes\s+)?(?:les\s+)?instructions\s+(?:précédentes|antérieures)|\bignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen)\s+(?:anweisungen|instruktionen)|\bignora(?:r)?\s+(?:todas\s+)?(?:las\s+)?instrucciones\s+(?:anteriores|previas)|\bignore\s+(?:todas\s+)?(?:as\s+)?instruções\s+anteriores|\bignora\s+(?:tutte\s+)?(?:le\s+)?istruzioni\s+precedenti|忽略(?:之前|以前|先前|上面|所有)[的]?(?:所有)?(?:指令|指示|说明)|(?:以前|前|上記)の(?:指示|命令)を無視|игнорируй(?:те)?\s+(?:все\s+)?(?:предыдущие|прежние)\s+инструкции|\bsag(?:e|en)?\s+(?:es\s+)?(?:dem\s+)?(?:benutzer|nutzer)\s+nicht|\bne\s+(?:le\s+)?dis\s+(?:rien\s+)?pas\s+à\s+l'utilisateur|\bno\s+(?:le\s+)?(?:digas|informes|cuentes)\s+(?:nada\s+)?al\s+usuario|不要告诉用户|ユーザーに(?:伝えない|言わない|知らせない)`,
+  },
+  {
+    // A Markdown or HTML image whose URL carries a query: rendering it sends data to that server.
+    id: 'exfiltrating-image',
+    source: String.raw`!\[[^\]\n]{0,100}\]\(\s*(?:https?:)?\/\/[^)\s]{1,300}[?#][^)\s]{0,300}\)|<img\s[^<>]{0,200}?src\s*=\s*["']?(?:https?:)?\/\/[^"'\s<>]{1,300}\?`,
+  },
   { id: 'secret-files', source: String.raw`~\/\.(?:ssh|aws|cursor|config\/gcloud|kube|docker|netrc)\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\bmcp\.json\b` },
 ];
 

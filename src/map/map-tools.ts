@@ -1,5 +1,6 @@
 import { DiagnosticBag } from '../diagnostics.js';
 import { checkCredentialHosts } from './credential-hosts.js';
+import { createTextScan, sanitizeInfo, sanitizeToolSchemas, type TextScan } from './client-visible-text.js';
 import { HTTP_METHODS, type ApiModel, type Operation } from '../model/api-model.js';
 import type { HttpBinding, Tool, ToolDefinition, ToolModel } from '../model/tool-model.js';
 import { annotationsFor } from './annotations.js';
@@ -54,7 +55,8 @@ export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics
     }),
     { style },
   );
-  const run: MapRun = { model, bundler: new SchemaBundler(model.defs), isSensitive: memoizedSensitivity(options.sensitivePatterns, options.notSensitive), options, diagnostics, compactInput: createCompactInputMemo() };
+  const scan = createTextScan(diagnostics);
+  const run: MapRun = { model, bundler: new SchemaBundler(model.defs), isSensitive: memoizedSensitivity(options.sensitivePatterns, options.notSensitive), options, diagnostics, compactInput: createCompactInputMemo(), scan };
   const tools: Tool[] = [];
   for (const op of operations) {
     const name = names.get(operationKey(op))!;
@@ -64,8 +66,12 @@ export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics
     }
     tools.push(mapOperation(op, name, found, run));
   }
-  const result: ToolModel = { info: model.info, servers: model.servers, securitySchemes: model.securitySchemes, tools };
   const rootFile = model.operations[0]?.source.file;
+  const rootAt = rootFile === undefined ? undefined : { file: rootFile, pointer: '/info' };
+  sanitizeToolSchemas(tools, scan);
+  const info = sanitizeInfo(model.info, scan, rootAt);
+  scan.finish();
+  const result: ToolModel = { info, servers: model.servers, securitySchemes: model.securitySchemes, tools };
   checkCredentialHosts(result, diagnostics, rootFile === undefined ? undefined : { file: rootFile, pointer: '' });
   return result;
 }
@@ -79,6 +85,7 @@ interface MapRun {
   diagnostics: DiagnosticBag;
   /** Shared by every tool of the run (compact-input.ts). */
   compactInput: CompactInputMemo;
+  scan: TextScan;
 }
 
 /** Parameter names repeat across operations (GitHub: `owner` ~900 times); decide each once per run. */
@@ -110,7 +117,7 @@ function mapOperation(op: Operation, name: string, overrides: ToolOverrides, run
   ];
   for (const { what, value, at } of checked) {
     for (const snippet of findInstructionLikeText(value)) {
-      diagnostics.warn('description-instruction-like', `tool "${name}": ${what} reads like an instruction to the model: "${snippet}"`, at);
+      run.scan.report(snippet, `tool "${name}": ${what}`, at);
     }
   }
   const description = buildDescription(
