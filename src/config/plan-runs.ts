@@ -43,12 +43,15 @@ export interface PlanOptions {
  * Decides what `openapi-mcp generate [spec]` generates:
  * - no spec: every API of the config file (`--config`, else the first of `CONFIG_FILE_NAMES` in the
  *   working directory); flags override the file for every API (`--out`/`--name` only when it has one API);
- * - a spec the config lists (same resolved path or URL): the API(s) of that spec alone, flags over their options;
- * - any other spec: a run from the flags alone (`--out` required); with `--config` this is an error.
+ * - a spec and `--config`: the API(s) of that spec alone, flags over their options; a spec the file
+ *   does not list is an error;
+ * - a spec without `--config`: a run from the flags alone (`--out` required); no config file is read.
  */
 export async function planRuns(spec: string | undefined, flags: PlanFlags, options: PlanOptions): Promise<RunPlan> {
   const { cwd } = options;
-  const configFile = flags.config !== undefined ? resolve(cwd, flags.config) : findConfig(cwd);
+  // A config file is code (a .ts/.js config runs): the one in the working directory is loaded only
+  // when no spec is given; with a spec, only `--config` loads one (a spec and --out need none).
+  const configFile = flags.config !== undefined ? resolve(cwd, flags.config) : spec === undefined ? findConfig(cwd) : undefined;
   const fromFlags = optionsFromFlags(flags);
   const outFromFlags = flags.out !== undefined ? { output: resolve(cwd, flags.out), outputDisplay: flags.out } : undefined;
   if (configFile === undefined) {
@@ -87,7 +90,7 @@ export async function planRuns(spec: string | undefined, flags: PlanFlags, optio
 }
 
 function standalone(spec: string, options: ApiOptions, out: { output: string; outputDisplay: string } | undefined, cwd: string): ApiRun {
-  if (out === undefined) throw new UserError(`--out <dir> is required (no config file lists ${spec})`);
+  if (out === undefined) throw new UserError(`--out <dir> is required (or --config <file> with a config that lists ${spec})`);
   return { input: /^(https?|file):/i.test(spec) ? spec : resolve(cwd, spec), output: out.output, outputDisplay: out.outputDisplay, options };
 }
 

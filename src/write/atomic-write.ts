@@ -19,6 +19,7 @@
  * `*.openapi-mcp-*.tmp` / `*.bak`; nothing is fsync'ed, so durability is the filesystem's.
  */
 import { randomBytes } from 'node:crypto';
+import { writeStaysInside } from './safe-path.js';
 import { linkSync, mkdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { UserError } from '../diagnostics.js';
@@ -72,6 +73,7 @@ export function applyChanges(outDir: string, changes: readonly FileChange[], ops
       if (step.change.contents === undefined) continue;
       const dir = dirname(step.target);
       if (!ensured.has(dir)) {
+        if (!writeStaysInside(outDir, step.change.path)) throw new Error(`${dirname(step.change.path)} leads outside ${outDir} through a symlink; remove the link`);
         const made = ops.mkdir(dir);
         if (made !== undefined) createdDirs.push(made);
         ensured.add(dir);

@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 
 /**
@@ -20,6 +20,28 @@ export function parentIsInside(outDir: string, path: string): boolean {
     const root = realpathSync(outDir);
     const parent = realpathSync(dirname(join(outDir, path)));
     const rel = relative(root, parent);
+    return rel === '' || (rel.split(sep)[0] !== '..' && !isAbsolute(rel));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether writing `path` (relative to `outDir`) stays inside `outDir`: the closest directory of it
+ * that exists already, symlinks resolved, lies inside `outDir`. A directory symlink inside the
+ * output (`src -> /elsewhere`) would otherwise make the writer create and write files elsewhere.
+ */
+export function writeStaysInside(outDir: string, path: string): boolean {
+  if (!existsSync(outDir)) return true; // all of it is created now
+  let dir = dirname(join(outDir, path));
+  while (!existsSync(dir)) {
+    const up = dirname(dir);
+    if (up === dir) return false;
+    dir = up;
+  }
+  try {
+    const root = realpathSync(outDir);
+    const rel = relative(root, realpathSync(dir));
     return rel === '' || (rel.split(sep)[0] !== '..' && !isAbsolute(rel));
   } catch {
     return false;

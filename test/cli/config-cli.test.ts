@@ -117,15 +117,23 @@ describe('openapi-mcp generate with a config file (the built bin)', () => {
     expect(packageName(join(dir, 'gen/rec'))).toBe('lenient-mcp');
   });
 
-  it('a spec the config lists needs no --out; one it does not list does', () => {
+  it('a spec the --config file lists needs no --out; without --config it does', () => {
     const dir = project();
     writeFileSync(join(dir, 'openapi-mcp.config.json'), JSON.stringify({ apis: [{ input: 'api/pets.yaml', output: 'gen/pets' }, { input: 'api/recursion.json', output: 'gen/rec' }] }));
-    const r = runCli(['generate', 'api/pets.yaml'], { cwd: dir });
+    const r = runCli(['generate', 'api/pets.yaml', '--config', 'openapi-mcp.config.json'], { cwd: dir });
     expect(r.stderr).toMatch(/^4 tools → gen\/pets \(\d+ created, 0 updated, 0 removed\)\n$/);
     expect(readdirSync(join(dir, 'gen'))).toEqual(['pets']);
-    const other = runCli(['generate', PETSTORE], { cwd: dir });
-    expect(other.stderr).toBe(`openapi-mcp: --out <dir> is required (no config file lists ${PETSTORE})\n`);
+    const other = runCli(['generate', 'api/pets.yaml'], { cwd: dir });
+    expect(other.stderr).toBe('openapi-mcp: --out <dir> is required (or --config <file> with a config that lists api/pets.yaml)\n');
     expect(other.code).toBe(1);
+  });
+
+  it('with a spec and --out, never runs the config file in the working directory (finding 13)', () => {
+    const dir = project();
+    writeFileSync(join(dir, 'openapi-mcp.config.mjs'), "import { writeFileSync } from 'node:fs';\nwriteFileSync('ran.txt', 'config code ran');\nexport default { input: 'api/pets.yaml', output: 'gen' };\n");
+    const r = runCli(['generate', 'api/pets.yaml', '--out', 'out'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(existsSync(join(dir, 'ran.txt'))).toBe(false);
   });
 
   // A broken config: one line, exit 1, nothing written.

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -65,5 +65,21 @@ describe('generate with a $ref that leaves the spec directory (finding 1)', () =
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('[ref-outside-spec]');
     expect(r.stdout + r.stderr).not.toContain(SECRET);
+  });
+});
+
+describe('writes stay inside --out (finding 10)', () => {
+  it('refuses to write through a directory symlink inside the output to elsewhere, and writes nothing', () => {
+    const dir = project();
+    writeFileSync(join(dir, 'api', 'spec.yaml'), "openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths:\n  /a:\n    get:\n      operationId: getA\n      responses: { '200': { description: ok } }\n");
+    const elsewhere = join(dir, 'elsewhere');
+    mkdirSync(elsewhere);
+    mkdirSync(join(dir, 'out'));
+    symlinkSync(elsewhere, join(dir, 'out', 'src'));
+    const r = runCli(['generate', 'api/spec.yaml', '--out', 'out'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^openapi-mcp: cannot write .*out\/src\/.*: src(\/\w+)? leads outside .*out through a symlink; remove the link; .*out was left as it was\n$/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(readdirSync(join(dir, 'out'))).toEqual(['src']);
   });
 });

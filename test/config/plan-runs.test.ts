@@ -56,22 +56,28 @@ describe('planRuns', () => {
       },
     },
     {
-      name: 'a spec the config lists: that API alone, with its options and output',
+      name: 'a spec the config (--config) lists: that API alone, with its options and output',
       spec: './specs/b.yaml',
-      flags: { validate: true },
+      flags: { config: 'openapi-mcp.config.json', validate: true },
       want: { configFile: 'openapi-mcp.config.json', runs: [{ input: 'specs/b.yaml', output: 'out/b', outputDisplay: 'out/b', options: { strict: true, nameStyle: 'spec', validate: true } }] },
     },
     {
-      name: 'a listed spec with --out and --name',
+      name: 'a listed spec with --config, --out and --name',
       spec: 'specs/a.yaml',
-      flags: { out: 'elsewhere', name: 'x-mcp' },
+      flags: { config: 'openapi-mcp.config.json', out: 'elsewhere', name: 'x-mcp' },
       want: { configFile: 'openapi-mcp.config.json', runs: [{ input: 'specs/a.yaml', output: 'elsewhere', outputDisplay: 'elsewhere', options: { strict: true, name: 'x-mcp' } }] },
     },
     {
-      name: 'a spec the config does not list: the flags alone',
+      name: 'a spec without --config: the flags alone, the config in the working directory not read (finding 13)',
       spec: 'specs/c.yaml',
       flags: { out: 'c', nameStyle: 'spec' },
-      want: { configFile: 'openapi-mcp.config.json', runs: [{ input: 'specs/c.yaml', output: 'c', outputDisplay: 'c', options: { nameStyle: 'spec' } }] },
+      want: { runs: [{ input: 'specs/c.yaml', output: 'c', outputDisplay: 'c', options: { nameStyle: 'spec' } }] },
+    },
+    {
+      name: 'a spec the config lists, without --config: the flags alone too',
+      spec: 'specs/a.yaml',
+      flags: { out: 'a' },
+      want: { runs: [{ input: 'specs/a.yaml', output: 'a', outputDisplay: 'a', options: {} }] },
     },
     {
       name: '--config: paths relative to that file, output shown relative to the working directory',
@@ -100,8 +106,8 @@ describe('planRuns', () => {
 
   const bad: { name: string; spec?: string; flags: PlanFlags; cwd?: string; want: string }[] = [
     { name: 'nothing to do', flags: {}, cwd: 'sub', want: 'no spec given and no config file here (looked for openapi-mcp.config.ts, openapi-mcp.config.mts, openapi-mcp.config.js, openapi-mcp.config.mjs, openapi-mcp.config.json); run openapi-mcp generate <spec> --out <dir>, or pass --config <file>' },
-    { name: 'a spec without --out or config', spec: 'a.yaml', flags: {}, cwd: 'sub', want: '--out <dir> is required (no config file lists a.yaml)' },
-    { name: 'an unlisted spec without --out', spec: 'specs/c.yaml', flags: {}, want: '--out <dir> is required (no config file lists specs/c.yaml)' },
+    { name: 'a spec without --out or config', spec: 'a.yaml', flags: {}, cwd: 'sub', want: '--out <dir> is required (or --config <file> with a config that lists a.yaml)' },
+    { name: 'an unlisted spec without --out', spec: 'specs/c.yaml', flags: {}, want: '--out <dir> is required (or --config <file> with a config that lists specs/c.yaml)' },
     { name: '--out with several APIs', flags: { out: 'x' }, want: '--out names one package but openapi-mcp.config.json has 2 APIs; set it per API in the file' },
     { name: '--name with several APIs', flags: { name: 'x' }, want: '--name names one package but openapi-mcp.config.json has 2 APIs; set it per API in the file' },
     { name: '--config and a spec it does not list', spec: 'specs/b.yaml', flags: { config: 'other/alt.config.json', out: 'o' }, want: 'specs/b.yaml is not an input of other/alt.config.json (its inputs: specs/a.yaml)' },
