@@ -182,7 +182,9 @@ async function applyOne(
       const clientSecret = value(env, source.env.clientSecret) ?? '';
       applied.secrets.push(clientSecret);
       const wanted = [...new Set(scopes.length > 0 ? scopes : source.scopes)].sort();
-      const tokenUrl = URL.canParse(source.tokenUrl, req.url.href) ? new URL(source.tokenUrl, req.url).href : undefined;
+      // The token URL from the environment (the README and the start-up line show where secrets go) wins over the spec's.
+      const tokenUrlText = value(env, source.env.tokenUrl) ?? source.tokenUrl;
+      const tokenUrl = URL.canParse(tokenUrlText, req.url.href) ? new URL(tokenUrlText, req.url).href : undefined;
       if (tokenUrl === undefined) throw new AuthError('the OAuth2 token URL of this API is not a valid URL');
       const key = JSON.stringify([tokenUrl, clientId, wanted]);
       const token = await tokens.get(key, () => requestClientCredentialsToken(fetchImpl, tokenUrl, clientId, clientSecret, wanted), signal);

@@ -27,8 +27,28 @@ function checkAbsolute(text: string, source: string, fix: string): URL {
   return url;
 }
 
-/** Substitutes `{name}` in a server URL from the environment or the variable's default. */
+/** A value of a variable in the host part of a server URL: a host name or address and port, nothing that could end the host. */
+const HOST_VALUE = /^[A-Za-z0-9.:[\]-]*$/;
+
+/** Where the authority (host and port) of a server URL template ends; 0 when it has no `scheme://`. */
+function authorityEnd(template: string): number {
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(template);
+  if (scheme === null) return 0;
+  for (let i = scheme[0].length; i < template.length; i++) {
+    const c = template[i];
+    if (c === '/' || c === '?' || c === '#') return i;
+    if (c === '{') i = Math.max(i, template.indexOf('}', i));
+  }
+  return template.length;
+}
+
+/**
+ * Substitutes `{name}` in a server URL from the environment or the variable's default. A value
+ * cannot move the request to another host: a variable in the template's host part takes only a
+ * host name (`evil.example/steal?` is refused), one in the path cannot reach the host at all.
+ */
 function substituteVariables(server: Server, env: Record<string, string | undefined>, envNames: ApiConfig['env']): string {
+  const hostEnd = authorityEnd(server.url);
   let out = '';
   let from = 0;
   for (;;) {
@@ -49,6 +69,11 @@ function substituteVariables(server: Server, env: Record<string, string | undefi
       value = variable.default;
     } else {
       throw new BaseUrlError(`the server URL ${server.url} uses {${name}}, which has no definition; set ${envNames.baseUrl} to the API's base URL`);
+    }
+    // `https://api.example.com{basePath}` with `/v1`: a value that starts the path at the end of the host is fine.
+    const startsPath = close + 1 === hostEnd && /^[/?#]/.test(value);
+    if (open < hostEnd && !HOST_VALUE.test(value) && !startsPath) {
+      throw new BaseUrlError(`the server variable {${name}} is part of the host in ${server.url}, and its value is not a host name${envName === undefined ? '' : `; set ${envName} to one`}`);
     }
     out += server.url.slice(from, open) + value;
     from = close + 1;

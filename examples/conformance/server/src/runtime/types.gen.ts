@@ -116,7 +116,7 @@ export type CredentialSource =
   | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; env: { value: string } }
   | { type: 'http-bearer'; env: { token: string } }
   | { type: 'http-basic'; env: { username: string; password: string } }
-  | { type: 'oauth2-client-credentials'; tokenUrl: string; scopes: string[]; env: { clientId: string; clientSecret: string; token: string } }
+  | { type: 'oauth2-client-credentials'; tokenUrl: string; scopes: string[]; env: { clientId: string; clientSecret: string; token: string; tokenUrl: string } }
   /** OAuth2 flows other than client credentials, OpenID Connect, other HTTP schemes: a ready token from the environment. */
   | { type: 'token'; scheme: string; env: { token: string } }
   /** Cannot be supplied by this server (e.g. mutualTLS). */
