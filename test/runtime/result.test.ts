@@ -302,3 +302,15 @@ describe.each(['node:http', 'fetch'] as const)('toToolResult (answer via %s)', (
     expect(DEFAULT_MAX_TEXT_BYTES).toBe(100_000);
   });
 });
+
+describe('binary content that carries a credential (issue 12, finding 8)', () => {
+  it('is summed up instead of passed on as base64', async () => {
+    const secret = 'SECRET-in-the-image-0042';
+    const redact = (t: string): string => t.split(secret).join('[REDACTED]');
+    const result = await resultFor({ headers: { 'content-type': 'image/png' }, body: Buffer.concat([PNG, Buffer.from(secret)]) }, PLAIN, { redact });
+    expect(result.content).toEqual([{ type: 'text', text: `HTTP 200 OK: ${PNG.length + secret.length} bytes of image/png, withheld: it contains a credential sent with the request.` }]);
+    const clean = await resultFor({ headers: { 'content-type': 'image/png' }, body: PNG }, PLAIN, { redact });
+    expect(clean.content).toEqual([{ type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' }]);
+  });
+});
+
