@@ -13,6 +13,7 @@ import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
 import { withCallLog } from './call-log.gen.js';
 import { EnvFileError, loadEnvFiles } from './env-file.gen.js';
 import { DEFAULT_RETRY_BUDGET_MS, retryBudgetFrom } from './retry.gen.js';
+import { limitConcurrency } from './call-limit.gen.js';
 import { describeCredentialHosts } from './credential-hosts.gen.js';
 import { checkHooks, type Hooks } from './hooks.gen.js';
 import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
@@ -302,7 +303,7 @@ function toolCaller(
     log(`${printable(config.name)}: ${text}; every tool call will fail until it is set`);
     return async () => errorResult(text, 'request');
   }
-  return createToolCaller({
+  return limitConcurrency(createToolCaller({
     config,
     baseUrl,
     baseUrlFor: operationBaseUrls(config, env, override, baseUrl),
@@ -312,7 +313,7 @@ function toolCaller(
     tokens: new TokenCache(),
     outputValidators,
     ...user,
-  });
+  }));
 }
 
 /** Where each tool's calls go (for confirmation messages); `undefined` per tool when no base URL resolves. */

@@ -104,7 +104,14 @@ export async function toToolResult(response: Response | UpstreamResponse, entry:
     return finish([{ type: 'text', text: empty }], emptyStructured(entry, options));
   }
   if ((kind === 'image' || kind === 'audio') && body.complete) {
-    return finish([{ type: kind, data: Buffer.from(body.bytes).toString('base64'), mimeType: mediaType }]);
+    // Binary content that carries a credential (raw, or in one of its text encodings) is summed up, never passed on.
+    const raw = Buffer.from(body.bytes);
+    const data = raw.toString('base64');
+    const latin1 = raw.toString('latin1');
+    if (options.redact !== undefined && (options.redact(latin1) !== latin1 || options.redact(data) !== data)) {
+      return finish([{ type: 'text', text: `${reason}: ${summary(body, mediaType)}, withheld: it contains a credential sent with the request.` }]);
+    }
+    return finish([{ type: kind, data, mimeType: mediaType }]);
   }
   if (kind === 'json' || (expectsStructured && kind === 'text' && body.complete)) {
     const text = decode(body.bytes, charset, true);

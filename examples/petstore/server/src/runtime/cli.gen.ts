@@ -12,7 +12,12 @@ import { createToolCaller, DEFAULT_TIMEOUT_MS, type ToolCaller, type ToolCallerD
 import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
 import { withCallLog } from './call-log.gen.js';
 import { EnvFileError, loadEnvFiles } from './env-file.gen.js';
+<<<<<<< HEAD
 import { DEFAULT_RETRY_BUDGET_MS, retryBudgetFrom } from './retry.gen.js';
+=======
+import { limitConcurrency } from './call-limit.gen.js';
+import { describeCredentialHosts } from './credential-hosts.gen.js';
+>>>>>>> 2a839ec (Memory bounds of the generated server (issue 12, finding 9): in-flight request and buffered-body caps (503), 30 s to receive a body (408), batches of at most 10 (400), at most 8 tool calls upstream at once; examples regenerated)
 import { checkHooks, type Hooks } from './hooks.gen.js';
 import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
 import { EndpointAuthError } from './endpoint-auth.gen.js';
@@ -299,7 +304,7 @@ function toolCaller(
     log(`${printable(config.name)}: ${text}; every tool call will fail until it is set`);
     return async () => errorResult(text, 'request');
   }
-  return createToolCaller({
+  return limitConcurrency(createToolCaller({
     config,
     baseUrl,
     baseUrlFor: operationBaseUrls(config, env, override, baseUrl),
@@ -309,7 +314,7 @@ function toolCaller(
     tokens: new TokenCache(),
     outputValidators,
     ...user,
-  });
+  }));
 }
 
 /** Where each tool's calls go (for confirmation messages); `undefined` per tool when no base URL resolves. */
