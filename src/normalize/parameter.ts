@@ -1,4 +1,5 @@
 import type { SourceLocation } from '../diagnostics.js';
+import { forbiddenHeaderReason } from './forbidden-headers.js';
 import type { Parameter, ParameterLocation, ParameterStyle } from '../model/api-model.js';
 import { asRecord, asString, child, deref, toSchema, type NormalizeContext } from './normalize-context.js';
 import { pickMediaType } from './media-type.js';
@@ -75,6 +76,11 @@ export function normalizeParameter(ctx: NormalizeContext, raw: RawParameter): Pa
   const location = raw.in as ParameterLocation;
   if ((location === 'header' || location === 'cookie') && !HTTP_TOKEN.test(raw.name)) {
     ctx.diagnostics.warn('parameter-name-invalid', `${location} parameter name ${JSON.stringify(raw.name)} is not a valid HTTP token and cannot be sent; ignored`, raw.at);
+    return undefined;
+  }
+  const forbidden = location === 'header' ? forbiddenHeaderReason(raw.name, ctx.spec) : undefined;
+  if (forbidden !== undefined) {
+    ctx.diagnostics.warn('parameter-header-forbidden', `header parameter "${raw.name}" is dropped: ${forbidden}`, raw.at);
     return undefined;
   }
   if (location === 'query' && raw.name === '') {
