@@ -314,3 +314,14 @@ describe('binary content that carries a credential (issue 12, finding 8)', () =>
   });
 });
 
+describe('a deeply nested answer for a tool with an outputSchema (issue 12, finding 12)', () => {
+  it('is an error result with the text, not structuredContent the reply could not carry', async () => {
+    const deep = `{"id":1,"name":"x","extra":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const result = await resultFor({ headers: json, body: deep }, TYPED);
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(result.content.at(-1)).toMatchObject({ type: 'text', text: expect.stringContaining('the JSON value nests deeper than 200 levels') });
+    expect(() => JSON.stringify(result)).not.toThrow();
+  });
+});
+
