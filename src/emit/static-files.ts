@@ -8,7 +8,7 @@ import { clientUsage } from './client-package.js';
 import { handlerPath } from './handler-files.js';
 import { packageJsonFile } from './package-json.js';
 import { binName } from './package-naming.js';
-import { markdownCell, oneLine, renderTemplate } from './templates.js';
+import { codeCell, markdownCell, oneLine, renderTemplate } from './templates.js';
 import { GENERATED_DEPENDENCIES, GENERATED_DEV_DEPENDENCIES } from './versions.js';
 
 /** The generated description's start: a description that starts otherwise is the user's (package-json.ts). */
@@ -30,9 +30,9 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, cost?: T
     const headers = Object.values(props)
       .map((p) => p['x-mcp-header'])
       .filter((h): h is string => typeof h === 'string')
-      .map((h) => `\`Mcp-Param-${h}\``);
+      .map((h) => `\`${codeCell(`Mcp-Param-${h}`)}\``);
     const b = tool.binding.kind === 'http' ? tool.binding : undefined;
-    const path = b !== undefined ? markdownCell(b.path) : handlerPath(tool.definition.name);
+    const path = b !== undefined ? codeCell(b.path) : handlerPath(tool.definition.name);
     return { name: tool.definition.name, method: b?.method ?? '', path, headers: headers.join(', '), clientMethod: methods[i] };
   });
   const file = (path: string, contents: string): GeneratedFile => ({ path, contents, owner: 'generator' });
@@ -68,9 +68,9 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, cost?: T
       toolCount: model.tools.length,
       confirm: config.confirm,
       mcpTokenVariable: config.env.mcp?.token ?? '',
-      defaultBaseUrl: model.servers[0] ? `\`${markdownCell(model.servers[0].url)}\`` : 'nothing (set the base URL variable or pass --base-url)',
+      defaultBaseUrl: model.servers[0] ? `\`${codeCell(model.servers[0].url)}\`` : 'nothing (set the base URL variable or pass --base-url)',
       variables: variables.map((v) => ({ name: v.name, description: markdownCell(v.description) })),
-      credentialHosts: credentialHosts(model).map((h) => ({ host: markdownCell(h.host), reasons: markdownCell(h.reasons.join('; ')) })),
+      credentialHosts: credentialHosts(model).map((h) => ({ host: codeCell(h.host), reasons: markdownCell(h.reasons.join('; ')) })),
       clientUsage: clientUsage(model.tools, `${config.name}/client`, [
         `// This package's server over stdio (it sees only PATH, HOME … plus env):`,
         `const api = await createClient({ command: 'node', args: [${JSON.stringify(`node_modules/${config.name}/dist/main.js`)}], env: ${JSON.stringify(secretEnv)} });`,

@@ -74,7 +74,15 @@ export function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 }
 
-/** Text from a spec inside a Markdown table cell. */
+/**
+ * Text from a spec inside Markdown prose or a table cell: no table break (`|`), no code span, no
+ * HTML (`<`), no link or image (`[`, `]` escaped: `![x](https://evil/?q=…)` and `[click](javascript:…)` stay text).
+ */
 export function markdownCell(text: string): string {
-  return oneLine(text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/`/g, "'").replace(/</g, '&lt;');
+  return oneLine(text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/`/g, "'").replace(/</g, '&lt;').replace(/[[\]]/g, '\\$&');
+}
+
+/** Text from a spec inside a `code span` of a table cell: a backtick cannot end the span, a `|` cannot end the cell. */
+export function codeCell(text: string): string {
+  return oneLine(text).replace(/`/g, "'").replace(/\|/g, '\\|');
 }

@@ -83,3 +83,33 @@ describe('writes stay inside --out (finding 10)', () => {
     expect(readdirSync(join(dir, 'out'))).toEqual(['src']);
   });
 });
+
+describe('spec text in the generated README and on the terminal (finding 14)', () => {
+  it('escapes links, images and table breaks in the README, and bidi characters on stderr', () => {
+    const dir = mkdtempSync(join(scratch, 'md-'));
+    writeFileSync(join(dir, 'spec.json'), JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Pets ![x](http://evil.example/?q=1) [click](javascript:alert(1))', version: '1' },
+      paths: {
+        '/a': {
+          get: {
+            operationId: 'getA',
+            parameters: [
+              { name: 'X-a`b|c', in: 'header', schema: { type: 'string' } },
+              { name: 'bad\u202ename', in: 'header', schema: { type: 'string' } },
+            ],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    }));
+    const r = runCli(['generate', 'spec.json', '--out', 'out'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toContain('\u202e');
+    expect(r.stderr).toContain('bad\\u202ename');
+    const readme = readFileSync(join(dir, 'out', 'README.md'), 'utf8');
+    expect(readme).toContain('An MCP server for Pets !\\[x\\](http://evil.example/?q=1) \\[click\\](javascript:alert(1)) 1');
+    expect(readme).not.toMatch(/!\[x\]\(/);
+    expect(readme).toContain("`Mcp-Param-X-a'b\\|c`");
+  });
+});
