@@ -413,5 +413,5 @@ function credentialVariables(config: ApiConfig): [string, string][] {
 
 /** Spec-derived text for a terminal: control characters (escape sequences) become '?'. */
 function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '?');
 }

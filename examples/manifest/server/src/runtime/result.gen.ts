@@ -160,6 +160,9 @@ function check(structured: Structured, options: ResultOptions): Structured {
   if ('problem' in structured) return structured;
   const { value } = structured;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'the JSON value is not an object' };
+  // Deeper values break the recursion of schema checks and of the JSON serializer sending the
+  // result (the call then got no answer at all): the text goes out, flagged, without structuredContent.
+  if (nestsDeeperThan(value, MAX_STRUCTURED_DEPTH)) return { problem: `the JSON value nests deeper than ${MAX_STRUCTURED_DEPTH} levels` };
   let problem: string | undefined;
   try {
     problem = options.validateOutput?.(value);
@@ -167,6 +170,21 @@ function check(structured: Structured, options: ResultOptions): Structured {
     problem = 'the schema check failed to run';
   }
   return problem === undefined ? structured : { problem };
+}
+
+/** How deep `structuredContent` may nest (real APIs stay far below; 10,000 levels crashed the reply). */
+export const MAX_STRUCTURED_DEPTH = 200;
+
+/** Iterative, so the check itself cannot overflow the stack. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** An empty body as structured content: `{ [wrappedIn]: null }` or `{}`, when the schema accepts that. */
