@@ -53,11 +53,15 @@ export function defaultServerUrl(server: Server): URL | undefined {
   const text = server.url.replace(/\{([^}]*)\}/g, (_, name: string) => (Object.hasOwn(server.variables, name) ? server.variables[name]!.default : '\u0000'));
   if (text.includes('\u0000')) return undefined;
   try {
-    return new URL(text);
+    // Protocol-relative (`//api.example.com`, Kubernetes) names a host too; a path-only URL does not.
+    const url = new URL(text, RELATIVE_BASE);
+    return url.host === new URL(RELATIVE_BASE).host ? undefined : url;
   } catch {
     return undefined;
   }
 }
+
+const RELATIVE_BASE = 'https://relative.invalid/';
 
 /** The hosts every credential-bearing request of `model` goes to, the base URL's first. */
 export function credentialHosts(model: ToolModel): CredentialHost[] {

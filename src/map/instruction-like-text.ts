@@ -67,9 +67,10 @@ export const INSTRUCTION_PATTERNS: readonly { id: string; source: string }[] = [
     source: String.raw`\bignore[rz]?\s+(?:toutes\s+)?(?:les\s+)?instructions\s+(?:précédentes|antérieures)|\bignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen)\s+(?:anweisungen|instruktionen)|\bignora(?:r)?\s+(?:todas\s+)?(?:las\s+)?instrucciones\s+(?:anteriores|previas)|\bignore\s+(?:todas\s+)?(?:as\s+)?instruções\s+anteriores|\bignora\s+(?:tutte\s+)?(?:le\s+)?istruzioni\s+precedenti|忽略(?:之前|以前|先前|上面|所有)[的]?(?:所有)?(?:指令|指示|说明)|(?:以前|前|上記)の(?:指示|命令)を無視|игнорируй(?:те)?\s+(?:все\s+)?(?:предыдущие|прежние)\s+инструкции|\bsag(?:e|en)?\s+(?:es\s+)?(?:dem\s+)?(?:benutzer|nutzer)\s+nicht|\bne\s+(?:le\s+)?dis\s+(?:rien\s+)?pas\s+à\s+l'utilisateur|\bno\s+(?:le\s+)?(?:digas|informes|cuentes)\s+(?:nada\s+)?al\s+usuario|不要告诉用户|ユーザーに(?:伝えない|言わない|知らせない)`,
   },
   {
-    // A Markdown or HTML image whose URL carries a query: rendering it sends data to that server.
+    // A Markdown or HTML image whose URL carries data in its query (a placeholder or a field such
+    // as q=, data=, token=): rendering it sends that to the server. `?width=1280&height=720` does not count.
     id: 'exfiltrating-image',
-    source: String.raw`!\[[^\]\n]{0,100}\]\(\s*(?:https?:)?\/\/[^)\s]{1,300}[?#][^)\s]{0,300}\)|<img\s[^<>]{0,200}?src\s*=\s*["']?(?:https?:)?\/\/[^"'\s<>]{1,300}\?`,
+    source: String.raw`!\[[^\]\n]{0,100}\]\(\s*(?:https?:)?\/\/[^)\s?]{1,300}\?(?:[^)\s]{0,200}?(?:[{}$\[\]<]|%7[bBdD]|\$\{)|(?:[^)\s]{0,200}?[?&])?(?:q|d|data|secret|token|key|payload|info|conv|conversation|chat|history|msg|message|prompt|context|text|content|user|email|password|session)=)[^)\s]{0,300}\)|<img\s[^<>]{0,200}?src\s*=\s*["']?(?:https?:)?\/\/[^"'\s<>?]{1,300}\?(?:[^"'\s<>]{0,200}?[&])?(?:q|d|data|secret|token|key|payload|conversation|chat|history|prompt|context|text|user|email|password|session)=`,
   },
   { id: 'secret-files', source: String.raw`~\/\.(?:ssh|aws|cursor|config\/gcloud|kube|docker|netrc)\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\bmcp\.json\b` },
 ];

@@ -69,3 +69,26 @@ describe('hosts that receive credentials, at generation (finding 2)', () => {
     expect(readme).toMatch(/\| `HOSTS_OAUTH_TOKEN_URL` \| Token URL for security scheme "oauth" \(default https:\/\/auth\.other\.example\/token\) \|/);
   });
 });
+
+describe('a protocol-relative base URL names its host (Kubernetes)', () => {
+  it('gives no warning when operation servers are on that host', () => {
+    const dir = mkdtempSync(join(scratch, 'k-'));
+    writeFileSync(join(dir, 'spec.yaml'), `openapi: 3.0.3
+info: { title: K, version: '1' }
+servers: [{ url: '//kubernetes.local' }]
+security: [{ key: [] }]
+paths:
+  /a:
+    servers: [{ url: 'https://kubernetes.local' }]
+    get:
+      operationId: a
+      responses: { '200': { description: ok } }
+components:
+  securitySchemes:
+    key: { type: apiKey, in: header, name: X-Key }
+`);
+    const r = runCli(['tools', 'spec.yaml'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toContain('credential-host');
+  });
+});
