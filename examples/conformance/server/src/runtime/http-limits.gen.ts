@@ -17,9 +17,15 @@ export const MAX_BATCH_MESSAGES = 10;
 
 /** An answer the transport gives without asking the MCP handler: status, JSON-RPC error message, extra headers. */
 export class TransportRefusal extends Error {
-  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+
+  // No parameter properties: the runtime also runs under Node's type stripping.
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.name = 'TransportRefusal';
+    this.status = status;
+    this.headers = headers;
   }
 
   toResponse(): Response {
@@ -32,7 +38,11 @@ export class RequestLimits {
   private inFlight = 0;
   private buffered = 0;
 
-  constructor(readonly bodyTimeoutMs: number = BODY_TIMEOUT_MS) {}
+  readonly bodyTimeoutMs: number;
+
+  constructor(bodyTimeoutMs: number = BODY_TIMEOUT_MS) {
+    this.bodyTimeoutMs = bodyTimeoutMs;
+  }
 
   /** Takes a slot for a request, or throws the 503 refusal. Pair with {@link leave}. */
   enter(): void {
