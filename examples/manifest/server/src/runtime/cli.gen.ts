@@ -13,6 +13,8 @@ import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
 import { withCallLog } from './call-log.gen.js';
 import { EnvFileError, loadEnvFiles } from './env-file.gen.js';
 import { DEFAULT_RETRY_BUDGET_MS, retryBudgetFrom } from './retry.gen.js';
+import { limitConcurrency } from './call-limit.gen.js';
+import { describeCredentialHosts } from './credential-hosts.gen.js';
 import { checkHooks, type Hooks } from './hooks.gen.js';
 import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
 import { EndpointAuthError } from './endpoint-auth.gen.js';
@@ -250,6 +252,8 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     gate,
     ...(typeof extendServer === 'function' ? { extend: extendServer.bind(options.hooks) } : {}),
   });
+  const credentialHosts = describeCredentialHosts(config, overridden.tools, env, args.baseUrl);
+  if (credentialHosts !== undefined) log(`${name}: credentials are sent to ${printable(credentialHosts)}`);
   const what = `${name} ${printable(pkg.version)}`;
   const count = `${table.all.length} tool${table.all.length === 1 ? '' : 's'}`;
 
@@ -299,7 +303,7 @@ function toolCaller(
     log(`${printable(config.name)}: ${text}; every tool call will fail until it is set`);
     return async () => errorResult(text, 'request');
   }
-  return createToolCaller({
+  return limitConcurrency(createToolCaller({
     config,
     baseUrl,
     baseUrlFor: operationBaseUrls(config, env, override, baseUrl),
@@ -309,7 +313,7 @@ function toolCaller(
     tokens: new TokenCache(),
     outputValidators,
     ...user,
-  });
+  }));
 }
 
 /** Where each tool's calls go (for confirmation messages); `undefined` per tool when no base URL resolves. */

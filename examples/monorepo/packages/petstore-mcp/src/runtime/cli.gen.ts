@@ -12,12 +12,9 @@ import { createToolCaller, DEFAULT_TIMEOUT_MS, type ToolCaller, type ToolCallerD
 import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
 import { withCallLog } from './call-log.gen.js';
 import { EnvFileError, loadEnvFiles } from './env-file.gen.js';
-<<<<<<< HEAD
 import { DEFAULT_RETRY_BUDGET_MS, retryBudgetFrom } from './retry.gen.js';
-=======
 import { limitConcurrency } from './call-limit.gen.js';
 import { describeCredentialHosts } from './credential-hosts.gen.js';
->>>>>>> 2a839ec (Memory bounds of the generated server (issue 12, finding 9): in-flight request and buffered-body caps (503), 30 s to receive a body (408), batches of at most 10 (400), at most 8 tool calls upstream at once; examples regenerated)
 import { checkHooks, type Hooks } from './hooks.gen.js';
 import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
 import { EndpointAuthError } from './endpoint-auth.gen.js';
@@ -255,6 +252,8 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     gate,
     ...(typeof extendServer === 'function' ? { extend: extendServer.bind(options.hooks) } : {}),
   });
+  const credentialHosts = describeCredentialHosts(config, overridden.tools, env, args.baseUrl);
+  if (credentialHosts !== undefined) log(`${name}: credentials are sent to ${printable(credentialHosts)}`);
   const what = `${name} ${printable(pkg.version)}`;
   const count = `${table.all.length} tool${table.all.length === 1 ? '' : 's'}`;
 
