@@ -22,6 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { createMcpHandler, type AuthInfo, type McpServerFactory } from '@modelcontextprotocol/server';
 import { EndpointAuthError, exposureCheck, type EndpointAuth } from './endpoint-auth.gen.js';
 import { createHostGuard } from './host-guard.gen.js';
+import { batchRefusal, bodyTimeout, BODY_TIMEOUT_MS, RequestLimits, TransportRefusal } from './http-limits.gen.js';
 import { describeError, PARSED_BODY, type Logger } from './server.gen.js';
 
 export const MCP_PATH = '/mcp';
@@ -38,6 +39,8 @@ export interface HttpOptions {
   /** Port to bind (0 = any free port); default {@link DEFAULT_HTTP_PORT}. */
   readonly port?: number;
   readonly maxBodyBytes?: number;
+  /** How long a request body may take to arrive; default `BODY_TIMEOUT_MS` (http-limits.gen.ts). */
+  readonly bodyTimeoutMs?: number;
   /**
    * Host names (without port) accepted in `Host` and `Origin` besides localhost and the bound
    * host, e.g. the public name of a server bound to 0.0.0.0.
@@ -77,6 +80,7 @@ export function createMcpHttpListener(factory: McpServerFactory, options: HttpOp
   });
   const checkHost = createHostGuard({ host: options.host ?? DEFAULT_HTTP_HOST, ...(options.allowedHosts !== undefined ? { allowedHosts: options.allowedHosts } : {}) });
   const auth = options.auth;
+  const limits = new RequestLimits(options.bodyTimeoutMs ?? BODY_TIMEOUT_MS);
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Aborted when the client goes away before the answer was written (not after).
@@ -86,15 +90,22 @@ export function createMcpHttpListener(factory: McpServerFactory, options: HttpOp
     });
     if (res.destroyed) abort.abort();
     let response: Response;
+    let entered = false;
     try {
+      limits.enter();
+      entered = true;
       const verdict = auth === undefined ? undefined : await auth.check(req.headers.authorization);
       if (verdict !== undefined && !verdict.ok) response = verdict.response;
       else {
-        const inbound = await toWebRequest(req, abort.signal, maxRequestBodySize);
+        const inbound = await toWebRequest(req, abort.signal, maxRequestBodySize, limits);
+        const tooMany = batchRefusal(inbound.parsedBody);
+        if (tooMany !== undefined) throw tooMany;
         response = await handler.fetch(inbound.request, handleOptions(inbound.parsedBody, verdict?.authInfo));
       }
     } catch (error) {
-      if (error instanceof BodyTooLargeError) {
+      if (error instanceof TransportRefusal) {
+        response = error.toResponse();
+      } else if (error instanceof BodyTooLargeError) {
         response = Response.json(
           { jsonrpc: '2.0', error: { code: -32000, message: error.message }, id: null },
           { status: 413, headers: { connection: 'close' } },
@@ -109,6 +120,8 @@ export function createMcpHttpListener(factory: McpServerFactory, options: HttpOp
     } catch (error) {
       log(`MCP HTTP response failed: ${describeError(error)}`);
       res.destroy();
+    } finally {
+      if (entered) limits.leave();
     }
   };
 
@@ -156,13 +169,13 @@ interface InboundRequest {
  * {@link BodyTooLargeError}) and parsed; when it parses, the request carries no body and the
  * value goes to the handler as `parsedBody`, else the request carries the text as it came.
  */
-async function toWebRequest(req: IncomingMessage, signal: AbortSignal, maxBytes: number): Promise<InboundRequest> {
+async function toWebRequest(req: IncomingMessage, signal: AbortSignal, maxBytes: number, limits: RequestLimits): Promise<InboundRequest> {
   const method = (req.method ?? 'GET').toUpperCase();
   const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
   const headers = requestHeaders(req);
   if (method === 'GET' || method === 'HEAD') return { request: new Request(url, { method, headers, signal }) };
   if (Number(req.headers['content-length']) > maxBytes) throw new BodyTooLargeError(maxBytes);
-  const bytes = await readBody(req, maxBytes);
+  const bytes = await readBody(req, maxBytes, limits);
   let parsedBody: unknown;
   try {
     parsedBody = bytes.byteLength === 0 ? undefined : JSON.parse(bytes.toString('utf8'));
@@ -194,31 +207,50 @@ function webHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-/** The request body, up to `maxBytes` (else {@link BodyTooLargeError}; the rest is left unread). */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+/**
+ * The request body, up to `maxBytes` (else {@link BodyTooLargeError}; the rest is left unread),
+ * within `BODY_TIMEOUT_MS` and the listener's byte budget (else a {@link TransportRefusal}).
+ */
+function readBody(req: IncomingMessage, maxBytes: number, limits: RequestLimits): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;
+    const timer = setTimeout(() => fail(bodyTimeout(limits.bodyTimeoutMs)), limits.bodyTimeoutMs);
+    timer.unref();
+    const fail = (error: Error): void => {
+      done();
+      req.pause();
+      reject(error);
+    };
     const onData = (chunk: Buffer | string): void => {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       received += bytes.byteLength;
       if (received > maxBytes) {
-        done();
-        req.pause();
-        reject(new BodyTooLargeError(maxBytes));
+        fail(new BodyTooLargeError(maxBytes));
+        return;
+      }
+      try {
+        limits.hold(bytes.byteLength);
+      } catch (error) {
+        received -= bytes.byteLength;
+        fail(error as Error);
         return;
       }
       chunks.push(bytes);
     };
     const onEnd = (): void => {
+      const total = received;
       done();
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total));
     };
     const onError = (error: Error): void => {
       done();
       reject(error);
     };
     const done = (): void => {
+      clearTimeout(timer);
+      limits.release(received);
+      received = 0;
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
