@@ -35,7 +35,8 @@ describe('every string a client sees is sanitized and scanned (issue 12, finding
   it('cleans parameter and property text, titles, enums, defaults, output schemas, $defs and serverInfo; warns with pointers', async () => {
     const dir = mkdtempSync(join(scratch, 'c-'));
     writeFileSync(join(dir, 'spec.json'), JSON.stringify(SPEC));
-    const { tools, diagnostics } = await mapSpec('spec.json', { cwd: dir });
+    // Full output schemas: the compact default drops their descriptions, so there would be nothing to scan.
+    const { tools, diagnostics } = await mapSpec('spec.json', { cwd: dir, outputSchema: 'full' });
     const text = JSON.stringify(tools);
     for (const hidden of [TAG_A, '\u202e', '\u200b', '\u001b', '\r', '<!--', '&lt;!--']) expect(text).not.toContain(hidden);
     const tool = tools.tools[0]!;
