@@ -44,6 +44,12 @@ export interface ApiOptions {
   descriptions?: 'full' | 'compact';
   /** Tokens the whole tools/list may cost before the run warns (`--token-budget`; default 50,000). */
   tokenBudget?: number;
+  /**
+   * The mode the generated server starts in (`--tools-mode`): `static` lists every tool, `dynamic`
+   * lists search_tools, describe_tools and call_tool; `auto` (default) picks static when the
+   * tools/list answer fits the token budget. The server can switch with its own --tools-mode.
+   */
+  toolsMode?: 'auto' | 'static' | 'dynamic';
 }
 
 /** Options every API of a config shares (an API's own value wins). `name` names one package, so it is per API. */

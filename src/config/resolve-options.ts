@@ -39,6 +39,7 @@ export const API_OPTIONS = {
   outputSchema: { flag: '--output-schema', kind: { oneOf: ['full', 'compact', 'none'] }, to: 'outputSchema' },
   descriptions: { flag: '--descriptions', kind: { oneOf: ['full', 'compact'] }, to: 'descriptions' },
   tokenBudget: { flag: '--token-budget', kind: 'positive-integer', to: 'tokenBudget' },
+  toolsMode: { flag: '--tools-mode', kind: { oneOf: ['auto', 'static', 'dynamic'] }, to: 'toolsMode' },
 } as const satisfies { [K in keyof Required<ApiOptions>]: OptionSpec };
 
 type OptionKey = keyof typeof API_OPTIONS;

@@ -55,6 +55,10 @@ export function buildApiConfig(model: ToolModel, packageName: string, packageVer
       oauthAudience: claim(`${prefix}MCP_OAUTH_AUDIENCE`, "This server's public URI, the audience of its access tokens (like --oauth-audience)", false, false),
       scopes: claim(`${prefix}MCP_SCOPES`, 'Serve only the tools these scopes allow, e.g. read (like --scopes)', false, false),
     },
+    toolsets: claim(`${prefix}TOOLSETS`, 'Only the tools of these toolsets, comma-separated (as --toolsets)', false, false),
+    tools: claim(`${prefix}TOOLS`, 'Only these tools, comma-separated (as --tools)', false, false),
+    readOnly: claim(`${prefix}READ_ONLY`, 'true: only read-only tools (as --read-only)', false, false),
+    toolsMode: claim(`${prefix}TOOLS_MODE`, 'static or dynamic (as --tools-mode)', false, false),
   };
   const firstServer = model.servers[0];
   for (const [variable, spec] of Object.entries(firstServer?.variables ?? {})) {

@@ -45,7 +45,7 @@ export function emitConfigFile(config: RuntimeApiConfig): GeneratedFile {
  * than compiling the same object literal. JSON text, not code: JSON.parse makes a `__proto__` key
  * an ordinary own property.
  */
-export function emitToolFiles(tools: readonly Tool[]): GeneratedFile[] {
+export function emitToolFiles(tools: readonly Tool[], size?: ListSize): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   const parts: string[] = [];
   const table = new DefinitionTable();
@@ -54,7 +54,13 @@ export function emitToolFiles(tools: readonly Tool[]): GeneratedFile[] {
     const chunk = tools.slice(i * TOOLS_PER_FILE, (i + 1) * TOOLS_PER_FILE);
     const part = `part-${String(i + 1).padStart(2, '0')}`;
     parts.push(part);
-    files.push(jsonLinesFile(`data/tools/${part}.json`, chunk.map((tool) => JSON.stringify(storedEntry(tool, table)))));
+    const lines = chunk.map((tool) => {
+      const stored = storedEntry(tool, table);
+      const line = JSON.stringify(stored);
+      if (size !== undefined) size.listLength += line.length + expandedLength(stored.definition.inputSchema, table) + expandedLength(stored.definition.outputSchema, table);
+      return line;
+    });
+    files.push(jsonLinesFile(`data/tools/${part}.json`, lines));
     const statements: Statement[] = [
       { kind: 'import', names: ['readFileSync'], from: 'node:fs' },
       { kind: 'import', names: ['withDefinitions'], from: '../runtime/tool-data.gen.js' },
@@ -92,6 +98,20 @@ export function emitToolFiles(tools: readonly Tool[]): GeneratedFile[] {
   return files;
 }
 
+/** Where emitToolFiles adds up how long the tools/list answer's JSON is (about: bindings included). */
+export interface ListSize {
+  listLength: number;
+}
+
+/** How much longer a stored schema's JSON gets with its definitions in place of their indexes. */
+function expandedLength(schema: { $defs?: unknown } | undefined, table: DefinitionTable): number {
+  const defs = schema?.$defs;
+  if (typeof defs !== 'object' || defs === null) return 0;
+  let length = 0;
+  for (const index of Object.values(defs)) if (typeof index === 'number') length += table.texts[index]!.length - String(index).length;
+  return length;
+}
+
 /**
  * A JSON array with one element per line (`elements`: their JSON texts): regenerating shows one
  * changed line per changed tool, and the file is half the size of indented JSON (GitHub: 8.6 MB
@@ -127,8 +147,9 @@ export function emitMainFile(handlers = false): GeneratedFile {
     ...(handlers ? [{ kind: 'import', names: ['handlers'], from: './handlers.gen.js' } satisfies Statement] : []),
     { kind: 'import', names: ['hooks'], from: './hooks.js' },
     { kind: 'import', names: ['main'], from: './runtime/cli.gen.js' },
-    { kind: 'import', names: ['tools'], from: './tools/index.gen.js' },
-    { kind: 'raw', text: `await main({ config, tools, hooks, ${handlers ? 'handlers, ' : ''}argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });` },
+    { kind: 'import', names: ['catalog'], from: './tools/catalog.gen.js' },
+    // The tool data is imported only when needed: dynamic mode answers tools/list without it.
+    { kind: 'raw', text: `const tools = async () => (await import("./tools/index.gen.js")).tools;\nawait main({ config, catalog, tools, hooks, ${handlers ? 'handlers, ' : ''}argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });` },
   ], [], `#!/usr/bin/env node\n${GENERATED_HEADER}`);
   return generated('src/main.ts', text);
 }
@@ -139,10 +160,12 @@ export function emitMainFile(handlers = false): GeneratedFile {
  */
 export function emitIndexFile(handlers = false): GeneratedFile {
   const load = handlers
-    ? `  const [{ main }, { tools }, { hooks }, { handlers }] = await Promise.all([import("./runtime/cli.gen.js"), import("./tools/index.gen.js"), import("./hooks.js"), import("./handlers.gen.js")]);
-  return main({ config, tools, hooks, handlers, argv, env, packageJson: new URL("../package.json", import.meta.url) });`
-    : `  const [{ main }, { tools }, { hooks }] = await Promise.all([import("./runtime/cli.gen.js"), import("./tools/index.gen.js"), import("./hooks.js")]);
-  return main({ config, tools, hooks, argv, env, packageJson: new URL("../package.json", import.meta.url) });`;
+    ? `  const [{ main }, { catalog }, { hooks }, { handlers }] = await Promise.all([import("./runtime/cli.gen.js"), import("./tools/catalog.gen.js"), import("./hooks.js"), import("./handlers.gen.js")]);
+  const tools = async () => (await import("./tools/index.gen.js")).tools;
+  return main({ config, catalog, tools, hooks, handlers, argv, env, packageJson: new URL("../package.json", import.meta.url) });`
+    : `  const [{ main }, { catalog }, { hooks }] = await Promise.all([import("./runtime/cli.gen.js"), import("./tools/catalog.gen.js"), import("./hooks.js")]);
+  const tools = async () => (await import("./tools/index.gen.js")).tools;
+  return main({ config, catalog, tools, hooks, argv, env, packageJson: new URL("../package.json", import.meta.url) });`;
   const text = `${GENERATED_HEADER}/**
  * This package's entry point. Importing it starts nothing: the server starts from the bin
  * (\`node dist/main.js\`) or from \`startServer(argv)\`, which takes the bin's arguments.

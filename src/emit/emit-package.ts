@@ -10,6 +10,8 @@ import { emitHandlerFiles } from './handler-files.js';
 import { emitHooksFile } from './hooks-file.js';
 import { checkPackageName, defaultPackageName } from './package-naming.js';
 import { emitStaticFiles } from './static-files.js';
+import { emitToolSearchFiles, toolCatalog } from './tool-search-files.js';
+import { decideToolsMode, estimateTokens, type ToolsModeOption } from './tools-mode.js';
 
 export interface EmitOptions {
   /** npm package name; default from the server host or the title (`api.github.com` → `github-mcp`, see default-name.ts). */
@@ -22,6 +24,8 @@ export interface EmitOptions {
   confirm?: ConfirmPolicy;
   /** The token cost of the tools, for the README (report/token-cost.ts); without it the README has no cost section. */
   cost?: ToolListCost;
+  /** The mode the server starts in (see tools-mode.ts); default `auto`. */
+  toolsMode?: ToolsModeOption;
 }
 
 /** ToolModel → the files of a complete server package (with its typed client), sorted by path. Pure. */
@@ -29,19 +33,31 @@ export function emitPackage(model: ToolModel, options: EmitOptions = {}): EmitPl
   const name = checkPackageName(options.packageName ?? `${defaultPackageName(model.info.title, model.servers)}${options.clientOnly ? '-client' : ''}`);
   const api = buildApiConfig(model, name, options.packageVersion ?? '1.0.0', { confirm: options.confirm ?? 'destructive' });
   const client = { name, version: api.config.version, title: api.config.title };
+  if (options.clientOnly) return sorted(emitClientOnlyPackage(model, client));
   // A tool manifest's package: each tool runs the user's handler instead of calling an upstream.
   const handlers = model.tools.some((t) => t.binding.kind === 'handler');
-  const files: GeneratedFile[] = options.clientOnly ? emitClientOnlyPackage(model, client) : [
-    ...emitStaticFiles(model, api, options.cost),
+  const catalog = toolCatalog(model.tools, model.toolsetDescriptions);
+  const size = { listLength: 12 };
+  const toolFiles = emitToolFiles(model.tools, size);
+  // The exact count when the run has it (report/token-cost.ts), else an estimate from the list's length.
+  const mode = decideToolsMode(options.toolsMode ?? 'auto', { tools: model.tools.length, tokens: options.cost?.tokens ?? estimateTokens(size.listLength) });
+  api.config.toolsMode = mode.mode;
+  const files: GeneratedFile[] = [
+    ...emitStaticFiles(model, api, { catalog, mode }, options.cost),
     ...emitRuntimeFiles(),
     emitConfigFile(api.config),
-    ...emitToolFiles(model.tools),
+    ...toolFiles,
+    ...emitToolSearchFiles(model.tools, catalog),
     ...(handlers ? emitHandlerFiles(model.tools) : []),
     emitMainFile(handlers),
     emitIndexFile(handlers),
     emitHooksFile(),
     ...emitClientFiles(model.tools, client, 'server'),
   ];
+  return sorted(files);
+}
+
+function sorted(files: GeneratedFile[]): EmitPlan {
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files };
 }

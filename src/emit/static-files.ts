@@ -9,14 +9,23 @@ import { handlerPath } from './handler-files.js';
 import { packageJsonFile } from './package-json.js';
 import { binName } from './package-naming.js';
 import { codeCell, markdownCell, oneLine, renderTemplate } from './templates.js';
+import type { ToolCatalogData } from './search-core.js';
+import type { ToolsModeDecision } from './tools-mode.js';
 import { GENERATED_DEPENDENCIES, GENERATED_DEV_DEPENDENCIES } from './versions.js';
 
 /** The generated description's start: a description that starts otherwise is the user's (package-json.ts). */
 const SERVER_DESCRIPTION = 'MCP server for ';
 
+/** A word for a sh command line: single-quoted unless it is plain. */
+function shellWord(text: string): string {
+  return /^[A-Za-z0-9_.,\/-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
 /** package.json, tsconfig.json, README.md, .env.example and .gitignore from their templates. */
-export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, cost?: ToolListCost): GeneratedFile[] {
+export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: { catalog: ToolCatalogData; mode: ToolsModeDecision }, cost?: ToolListCost): GeneratedFile[] {
   const { config } = api;
+  const { catalog, mode } = tools;
+  const largest = [...catalog.toolsets].sort((a, b) => b.tools - a.tools || (a.name < b.name ? -1 : 1));
   // A tool manifest's package calls no upstream: its base URL, timeout and retry variables do not apply.
   const handlers = model.tools.some((t) => t.binding.kind === 'handler');
   const upstreamOnly = new Set([config.env.baseUrl, config.env.timeoutMs, config.env.retryBudgetMs]);
@@ -25,7 +34,7 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, cost?: T
   for (const v of api.variables) if (v.credential) secretEnv[v.name] = '...';
   const serverName = binName(config.name);
   const methods = clientMethodNames(model.tools);
-  const tools = model.tools.map((tool, i) => {
+  const toolRows = model.tools.map((tool, i) => {
     const props = (tool.definition.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
     const headers = Object.values(props)
       .map((p) => p['x-mcp-header'])
@@ -76,8 +85,15 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, cost?: T
         `const api = await createClient({ command: 'node', args: [${JSON.stringify(`node_modules/${config.name}/dist/main.js`)}], env: ${JSON.stringify(secretEnv)} });`,
         `// or, with \`node dist/main.js --http\` running: await createClient({ url: 'http://127.0.0.1:3000/mcp' })`,
       ].join('\n')),
-      tools,
       costSection: cost === undefined ? '' : costSection(cost),
+      tools: toolRows,
+      toolsMode: mode.mode,
+      toolsModeReason: markdownCell(mode.reason),
+      otherMode: mode.mode === 'static' ? 'dynamic' : 'static',
+      toolsModeEnv: config.env.toolsMode ?? '',
+      toolsetCount: catalog.toolsets.length,
+      toolsetsExample: shellWord(largest.slice(0, 2).map((set) => set.name).join(',')),
+      toolsExample: shellWord(catalog.tools.slice(0, 2).map((tool) => tool.name).join(',')),
     })),
   ];
 }

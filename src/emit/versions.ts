@@ -8,6 +8,7 @@ export const GENERATED_DEPENDENCIES = {
   '@modelcontextprotocol/server': '2.4.0',
   /** JWT access tokens for the HTTP endpoint (templates/runtime/oauth-resource.gen.ts). */
   jose: '6.2.18',
+  minisearch: '7.2.0',
 } as const;
 
 export const GENERATED_DEV_DEPENDENCIES = {

@@ -73,7 +73,23 @@ export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics
   scan.finish();
   const result: ToolModel = { info, servers: model.servers, securitySchemes: model.securitySchemes, tools };
   checkCredentialHosts(result, diagnostics, rootFile === undefined ? undefined : { file: rootFile, pointer: '' });
+  const toolsets = toolsetDescriptions(model.tagDescriptions, tools);
+  if (toolsets !== undefined) result.toolsetDescriptions = toolsets;
+  checkCredentialHosts(result, diagnostics, rootFile === undefined ? undefined : { file: rootFile, pointer: '' });
   return result;
+}
+
+/** One sanitized line per toolset that is a described tag and holds a tool. */
+function toolsetDescriptions(tags: Record<string, string> | undefined, tools: readonly Tool[]): Record<string, string> | undefined {
+  if (tags === undefined) return undefined;
+  const used = new Set(tools.map((tool) => tool.toolset));
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(tags).sort()) {
+    if (!used.has(name) || name === '__proto__') continue;
+    const line = sanitizeText(tags[name]!).replace(/\s+/g, ' ').trim();
+    if (line !== '') out[name] = line;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** What every operation of one run shares. */

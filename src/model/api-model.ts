@@ -167,4 +167,6 @@ export interface ApiModel {
   securitySchemes: Record<string, SecurityScheme>;
   /** Shared schemas, referenced from any schema in the model as `#/$defs/<key>`. */
   defs: Record<string, JsonSchema>;
+  /** The root `tags` list's descriptions, by tag name (tags without a description are left out). */
+  tagDescriptions?: Record<string, string>;
 }

@@ -33,5 +33,10 @@ export interface RuntimeApiConfig {
     confirm: string;
     stateKey: string;
     mcp?: { token: string; oauthIssuer: string; oauthAudience: string; scopes: string };
+    toolsets?: string;
+    tools?: string;
+    readOnly?: string;
+    toolsMode?: string;
   };
+  toolsMode?: 'static' | 'dynamic';
 }

@@ -86,4 +86,6 @@ export interface ToolModel {
   servers: Server[];
   securitySchemes: Record<string, SecurityScheme>;
   tools: Tool[];
+  /** One line about each toolset that has one (OpenAPI tag descriptions), by toolset name. */
+  toolsetDescriptions?: Record<string, string>;
 }

@@ -70,7 +70,25 @@ export function normalizeSpec(spec: LoadedSpec, diagnostics: DiagnosticBag = new
     defs: registry.defs,
   };
   if (description !== undefined) model.info.description = description;
+  const tags = tagDescriptions(doc.tags);
+  if (tags !== undefined) model.tagDescriptions = tags;
   return model;
+}
+
+/** The root `tags` list as tag name → description (tags without one are left out). */
+function tagDescriptions(tags: unknown): Record<string, string> | undefined {
+  if (!Array.isArray(tags)) return undefined;
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  let any = false;
+  for (const tag of tags) {
+    const record = asRecord(tag);
+    const name = asString(record?.name);
+    const text = asString(record?.description);
+    if (name === undefined || text === undefined || text.trim() === '' || Object.hasOwn(out, name)) continue;
+    out[name] = text;
+    any = true;
+  }
+  return any ? { ...out } : undefined;
 }
 
 /** swagger-parser skips this on 3.x; duplicate operationIds make tool names ambiguous. */

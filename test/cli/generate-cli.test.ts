@@ -31,7 +31,7 @@ describe('openapi-mcp generate (the built bin)', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^4 tools → .*pkg \(\d+ created, 0 updated, 0 removed\)\n$/);
     const files = Object.keys(snapshot(out));
-    for (const f of ['package.json', 'tsconfig.json', 'README.md', '.env.example', '.gitignore', '.openapi-mcp-manifest.json', 'src/main.ts', 'src/config.gen.ts', 'src/tools/index.gen.ts', 'src/tools/part-01.gen.ts', 'src/tools/definitions.gen.ts', 'data/tools/part-01.json', 'data/tools/definitions.json', 'src/runtime/cli.gen.ts', 'src/runtime/types.gen.ts']) {
+    for (const f of ['package.json', 'tsconfig.json', 'README.md', '.env.example', '.gitignore', '.openapi-mcp-manifest.json', 'src/main.ts', 'src/config.gen.ts', 'src/tools/index.gen.ts', 'src/tools/part-01.gen.ts', 'src/tools/definitions.gen.ts', 'data/tools/part-01.json', 'data/tools/definitions.json', 'data/tools/catalog.json', 'data/tools/search-index.json', 'src/tools/catalog.gen.ts', 'src/runtime/cli.gen.ts', 'src/runtime/types.gen.ts']) {
       expect(files).toContain(f);
     }
     const pkg = JSON.parse(readFileSync(join(out, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
@@ -39,7 +39,7 @@ describe('openapi-mcp generate (the built bin)', () => {
     expect(pkg.bin).toEqual({ 'pets-v2-mcp': 'dist/main.js' });
     expect(pkg.engines).toEqual({ node: '>=20' });
     expect(pkg.scripts).toEqual({ build: 'tsc -p tsconfig.json', start: 'node dist/main.js' });
-    expect(pkg.dependencies).toEqual({ '@modelcontextprotocol/client': '2.4.0', '@modelcontextprotocol/node': '2.1.2', '@modelcontextprotocol/server': '2.4.0', jose: '6.2.18' });
+    expect(pkg.dependencies).toEqual({ '@modelcontextprotocol/client': '2.4.0', '@modelcontextprotocol/node': '2.1.2', '@modelcontextprotocol/server': '2.4.0', jose: '6.2.18', minisearch: '7.2.0' });
     // The entry starts nothing (the bin does): src/index.ts.
     expect(pkg.exports).toEqual({ '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './client': { types: './dist/client/index.d.ts', default: './dist/client/index.js' } });
     expect(readFileSync(join(out, '.env.example'), 'utf8').split('\n').filter((l) => /^[A-Z_0-9]+=$/.test(l))).toEqual([
@@ -52,6 +52,10 @@ describe('openapi-mcp generate (the built bin)', () => {
       'PETS_V2_MCP_OAUTH_ISSUER=',
       'PETS_V2_MCP_OAUTH_AUDIENCE=',
       'PETS_V2_MCP_SCOPES=',
+      'PETS_V2_TOOLSETS=',
+      'PETS_V2_TOOLS=',
+      'PETS_V2_READ_ONLY=',
+      'PETS_V2_TOOLS_MODE=',
       'PETS_V2_BASIC_USERNAME=',
       'PETS_V2_BASIC_PASSWORD=',
     ]);

@@ -24,8 +24,8 @@ describe('checkApiOptions', () => {
   }
 
   const bad: { name: string; given: Record<string, unknown>; shared?: boolean; want: string }[] = [
-    { name: 'unknown key', given: { nameStlye: 'spec' }, want: 'c.json: apis[0]: unknown option "nameStlye" (known: input, output, name, nameStyle, schemaProfile, sensitive, notSensitive, strict, validate, include, exclude, includeTags, excludeTags, clientOnly, allowRef, confirm, auth, authEnv, outputSchema, descriptions, tokenBudget)' },
-    { name: 'unknown shared key lists the shared ones', given: { out: 'x' }, shared: true, want: 'c.json: apis[0]: unknown option "out" (known: apis, nameStyle, schemaProfile, sensitive, notSensitive, strict, validate, include, exclude, includeTags, excludeTags, clientOnly, allowRef, confirm, auth, authEnv, outputSchema, descriptions, tokenBudget)' },
+    { name: 'unknown key', given: { nameStlye: 'spec' }, want: 'c.json: apis[0]: unknown option "nameStlye" (known: input, output, name, nameStyle, schemaProfile, sensitive, notSensitive, strict, validate, include, exclude, includeTags, excludeTags, clientOnly, allowRef, confirm, auth, authEnv, outputSchema, descriptions, tokenBudget, toolsMode)' },
+    { name: 'unknown shared key lists the shared ones', given: { out: 'x' }, shared: true, want: 'c.json: apis[0]: unknown option "out" (known: apis, nameStyle, schemaProfile, sensitive, notSensitive, strict, validate, include, exclude, includeTags, excludeTags, clientOnly, allowRef, confirm, auth, authEnv, outputSchema, descriptions, tokenBudget, toolsMode)' },
     { name: 'name shared', given: { name: 'x' }, shared: true, want: 'c.json: apis[0]: "name" names one package; set it in each entry of "apis"' },
     { name: 'choice', given: { nameStyle: 'short' }, want: 'c.json: apis[0].nameStyle must be "portable" or "spec", got "short"' },
     { name: 'boolean as string', given: { strict: 'yes' }, want: 'c.json: apis[0].strict must be true or false, got "yes"' },

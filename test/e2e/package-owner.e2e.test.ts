@@ -61,7 +61,7 @@ describe('a generated package and its owner', () => {
       scripts: { build: 'tsc -p tsconfig.json', start: 'node dist/main.js', test: 'node --test' },
       devDependencies: { '@types/node': '22.20.7', typescript: '7.0.2', vitest: '5.1.2' },
     });
-    expect(Object.keys(pkg.dependencies as object)).toEqual(['@modelcontextprotocol/client', '@modelcontextprotocol/node', '@modelcontextprotocol/server', 'jose', 'left-pad']);
+    expect(Object.keys(pkg.dependencies as object)).toEqual(['@modelcontextprotocol/client', '@modelcontextprotocol/node', '@modelcontextprotocol/server', 'jose', 'left-pad', 'minisearch']);
     expect(pkg).not.toHaveProperty('private');
     // The owner's edit is current now: the next run is a no-op.
     const again = runCli(['generate', spec, '--out', out, '--name', 'petstore-mcp']);

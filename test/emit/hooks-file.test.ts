@@ -25,6 +25,6 @@ describe('emitHooksFile', () => {
   it('is imported by src/main.ts and passed to main', () => {
     const main = emitMainFile().contents;
     expect(main).toContain('import { hooks } from "./hooks.js";\n');
-    expect(main).toContain('await main({ config, tools, hooks, argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });\n');
+    expect(main).toContain('await main({ config, catalog, tools, hooks, argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });\n');
   });
 });

@@ -10,6 +10,10 @@ describe('toolsetName', () => {
     { name: 'untagged: template segments are skipped', given: { tags: [], path: '/{tenant}/users' }, want: 'users' },
     { name: 'untagged root path', given: { tags: [], path: '/' }, want: 'default' },
     { name: 'untagged template only', given: { tags: [], path: '/{id}' }, want: 'default' },
+    { name: 'untagged: a leading version segment is skipped (Stripe)', given: { tags: [], path: '/v1/customers/{customer}' }, want: 'customers' },
+    { name: 'untagged: a date version is skipped (Twilio)', given: { tags: [], path: '/2010-04-01/Accounts.json' }, want: 'Accounts.json' },
+    { name: 'untagged: a version alone stays', given: { tags: [], path: '/v2' }, want: 'v2' },
+    { name: 'untagged: a word that starts with v stays', given: { tags: [], path: '/videos' }, want: 'videos' },
   ];
   for (const { name, given, want } of cases) it(name, () => expect(toolsetName(given)).toBe(want));
 });

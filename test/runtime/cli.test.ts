@@ -12,7 +12,7 @@ import { fixtureConfig, upstreamTools } from './server-fixtures.js';
 const hooks = fileURLToPath(new URL('./fixtures/ts-resolve-hooks.mjs', import.meta.url));
 const cliMain = fileURLToPath(new URL('./fixtures/cli-main.ts', import.meta.url));
 
-const defaults: CliArgs = { http: false, port: 3000, host: '127.0.0.1', allowedHosts: [], envFiles: [], noAuth: false, help: false, version: false };
+const defaults: CliArgs = { http: false, port: 3000, host: '127.0.0.1', allowedHosts: [], envFiles: [], noAuth: false, help: false, version: false, selection: new Map() };
 
 describe('parseArgs', () => {
   const cases: { name: string; given: string[]; want: CliArgs }[] = [
@@ -29,6 +29,11 @@ describe('parseArgs', () => {
     { name: '--env-file, repeated, with stdio', given: ['--env-file', 'a.env', '--env-file=b.env'], want: { ...defaults, envFiles: ['a.env', 'b.env'] } },
     { name: '--help', given: ['--help'], want: { ...defaults, help: true } },
     { name: '-h with other flags', given: ['--port', '1', '-h'], want: { ...defaults, port: 1, help: true } },
+    {
+      name: 'tool selection flags',
+      given: ['--toolsets', 'a,b', '--tools=x', '--read-only', '--tools-mode', 'dynamic', '--list-toolsets'],
+      want: { ...defaults, selection: new Map([['--toolsets', 'a,b'], ['--tools', 'x'], ['--read-only', ''], ['--tools-mode', 'dynamic'], ['--list-toolsets', '']]) },
+    },
   ];
   for (const { name, given, want } of cases) {
     it(name, () => expect(parseArgs(given)).toEqual(want));
@@ -67,7 +72,7 @@ describe('usage', () => {
     };
     expect(usage(config, 12)).toBe(
       [
-        'Usage: fixture-api-mcp [--http [--port N] [--host H]] [--base-url URL] [--env-file PATH] [--scopes LIST]',
+        'Usage: fixture-api-mcp [--http [--port N] [--host H]] [--base-url URL] [--env-file PATH] [--scopes LIST] [--toolsets A,B] [--tools N,M] [--read-only] [--tools-mode static|dynamic]',
         '',
         'MCP server for Fixture?[31m API 1.2.3 (12 tools). Serves stdio unless --http is given.',
         '',
@@ -83,6 +88,11 @@ describe('usage', () => {
         '  --base-url URL      upstream base URL (overrides FIXTURE_API_BASE_URL)',
         '  --confirm POLICY    ask the user before destructive calls, all writes, or none (default destructive; overrides FIXTURE_API_CONFIRM)',
         '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
+        '  --toolsets A,B      only the tools of these toolsets (OpenAPI tags; see --list-toolsets)',
+        '  --tools N,M         only these tools (with --toolsets: those too)',
+        '  --read-only         only tools annotated readOnlyHint: true',
+        '  --list-toolsets     print the toolsets with their tool counts and exit',
+        '  --tools-mode M      static (every tool in tools/list) or dynamic (search_tools, describe_tools, call_tool); default static',
         '  --host-config HOST  print the config entry for HOST (claude-desktop, cursor, vscode, inspector)',
         '  --log json          one JSON line per tool call on stderr (tool, method, path, status, duration, retries)',
         '  -v, --version       print the package name and version',

@@ -165,7 +165,7 @@ describe('looksLikeToolResult', () => {
 describe('--help of a handler package', () => {
   it('names no upstream: no --base-url, no base URL or timeout variables', () => {
     const text = usage(fixtureConfig, 11, true);
-    expect(text.split('\n')[0]).toBe('Usage: fixture-api-mcp [--http [--port N] [--host H]] [--env-file PATH] [--scopes LIST]');
+    expect(text.split('\n')[0]).toBe('Usage: fixture-api-mcp [--http [--port N] [--host H]] [--env-file PATH] [--scopes LIST] [--toolsets A,B] [--tools N,M] [--read-only] [--tools-mode static|dynamic]');
     expect(text).not.toMatch(/base-url|BASE_URL|TIMEOUT_MS/);
     expect(text).toContain('FIXTURE_API_CONFIRM');
     expect(usage(fixtureConfig, 11)).toContain('--base-url URL');

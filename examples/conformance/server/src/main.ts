@@ -4,5 +4,6 @@ import { config } from "./config.gen.js";
 import { handlers } from "./handlers.gen.js";
 import { hooks } from "./hooks.js";
 import { main } from "./runtime/cli.gen.js";
-import { tools } from "./tools/index.gen.js";
-await main({ config, tools, hooks, handlers, argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });
+import { catalog } from "./tools/catalog.gen.js";
+const tools = async () => (await import("./tools/index.gen.js")).tools;
+await main({ config, catalog, tools, hooks, handlers, argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });

@@ -10,6 +10,7 @@ export { config };
 export type { RunningServer };
 
 export async function startServer(argv: readonly string[] = [], env: Environment = process.env): Promise<RunningServer | undefined> {
-  const [{ main }, { tools }, { hooks }, { handlers }] = await Promise.all([import("./runtime/cli.gen.js"), import("./tools/index.gen.js"), import("./hooks.js"), import("./handlers.gen.js")]);
-  return main({ config, tools, hooks, handlers, argv, env, packageJson: new URL("../package.json", import.meta.url) });
+  const [{ main }, { catalog }, { hooks }, { handlers }] = await Promise.all([import("./runtime/cli.gen.js"), import("./tools/catalog.gen.js"), import("./hooks.js"), import("./handlers.gen.js")]);
+  const tools = async () => (await import("./tools/index.gen.js")).tools;
+  return main({ config, catalog, tools, hooks, handlers, argv, env, packageJson: new URL("../package.json", import.meta.url) });
 }

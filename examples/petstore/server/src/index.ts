@@ -10,6 +10,7 @@ export { config };
 export type { RunningServer };
 
 export async function startServer(argv: readonly string[] = [], env: Environment = process.env): Promise<RunningServer | undefined> {
-  const [{ main }, { tools }, { hooks }] = await Promise.all([import("./runtime/cli.gen.js"), import("./tools/index.gen.js"), import("./hooks.js")]);
-  return main({ config, tools, hooks, argv, env, packageJson: new URL("../package.json", import.meta.url) });
+  const [{ main }, { catalog }, { hooks }] = await Promise.all([import("./runtime/cli.gen.js"), import("./tools/catalog.gen.js"), import("./hooks.js")]);
+  const tools = async () => (await import("./tools/index.gen.js")).tools;
+  return main({ config, catalog, tools, hooks, argv, env, packageJson: new URL("../package.json", import.meta.url) });
 }

@@ -186,7 +186,7 @@ export function buildListPages(
 }
 
 /** The tool as tools/list shows it: the generated definition, outputSchema included. */
-function listed(entry: ToolEntry): Tool {
+export function listed(entry: ToolEntry): Tool {
   const { name, title, description, inputSchema, outputSchema, annotations, icons } = entry.definition;
   return {
     name,

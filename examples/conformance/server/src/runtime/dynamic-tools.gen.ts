@@ -1,0 +1,245 @@
+/**
+ * Dynamic mode (`--tools-mode dynamic`): tools/list returns exactly three tools, whatever the size
+ * of the API, and the model finds and runs the others through them (names and shapes are pinned):
+ *
+ * - `search_tools { query, limit? = 10 (≤ 50), toolset? }` → `{ tools: [{ name, title?, description, toolset? }] }`,
+ *   best match first (the offline index of search-core.gen.ts, stored in the package's data);
+ * - `describe_tools { names }` → `{ tools: Tool[] }`, each exactly as static mode lists it;
+ * - `call_tool { name, arguments }` → the result static mode gives for that call: the same input
+ *   validation and message, the same tool caller; an unknown name is an isError naming close matches.
+ *
+ * Only the selected tools (tool-selection.gen.ts) can be found, described and called. The tool
+ * schemas are not needed to answer tools/list or search_tools: `served()` loads them on the first
+ * describe_tools or call_tool, so even Microsoft Graph's 11,422 tools start within a second.
+ */
+import {
+  fromJsonSchema,
+  McpServer,
+  type CallToolResult,
+  type InputRequiredResult,
+  type McpServerFactory,
+  type ServerContext,
+  type StandardSchemaWithJSON,
+  type Tool,
+} from '@modelcontextprotocol/server';
+import type { AnyToolCaller } from './call-tool.gen.js';
+import type { ToolCatalogData } from './search-core.gen.js';
+import { DISCOVER_TTL_MS, runTool, serverInfo, type Logger, type ServerFactoryOptions } from './server.gen.js';
+import { closeMatches, findToolset, SelectionError } from './tool-selection.gen.js';
+import { DEFAULT_LIST_TTL_MS, listed, type JsonObject, type ToolTable } from './tool-table.gen.js';
+import type { ApiConfig, JsonSchemaObject } from './types.gen.js';
+
+export const SEARCH_TOOLS = 'search_tools';
+export const DESCRIBE_TOOLS = 'describe_tools';
+export const CALL_TOOL = 'call_tool';
+export const DEFAULT_SEARCH_LIMIT = 10;
+export const MAX_SEARCH_LIMIT = 50;
+/** The toolset list in search_tools' description stops here, so tools/list stays small for any API. */
+export const TOOLSET_LIST_MAX_CHARS = 2_400;
+const TOOLSET_LINE_MAX_CHARS = 90;
+
+/** The selected tools, loaded on first use: their table (schemas, validators) and caller. */
+export interface ServedTools {
+  readonly table: ToolTable;
+  readonly callTool: AnyToolCaller;
+}
+
+export interface DynamicSurface {
+  readonly config: ApiConfig;
+  /** Every tool of the package (names as served: after the user's overrides). */
+  readonly catalog: ToolCatalogData;
+  /** Positions in `catalog.tools` of the selected tools, in order. */
+  readonly positions: readonly number[];
+  /** Tool positions best match first; `allowed` limits them. */
+  readonly search: (query: string, limit: number, allowed: (position: number) => boolean) => Promise<number[]>;
+  readonly served: () => Promise<ServedTools>;
+  readonly log: Logger;
+  /** Human in the loop, as in static mode (server.gen.ts). */
+  readonly gate?: ServerFactoryOptions['gate'];
+  /** The user's `extendServer` hook, as in static mode. */
+  readonly extend?: ServerFactoryOptions['extend'];
+}
+
+type Handler = (args: JsonObject, ctx: ServerContext, server: McpServer) => Promise<CallToolResult | InputRequiredResult>;
+
+interface MetaTool {
+  readonly tool: Tool;
+  readonly input: StandardSchemaWithJSON<JsonObject, JsonObject>;
+  readonly output?: StandardSchemaWithJSON<JsonObject, JsonObject>;
+  readonly handler: Handler;
+}
+
+export function createDynamicServerFactory(surface: DynamicSurface): McpServerFactory {
+  const info = serverInfo(surface.config);
+  const tools = metaTools(surface);
+  const page = { tools: tools.map((meta) => meta.tool), ttlMs: DEFAULT_LIST_TTL_MS, cacheScope: 'public' as const };
+  return () => {
+    const server = new McpServer(info, {
+      capabilities: { tools: { listChanged: false } },
+      cacheHints: { 'server/discover': { ttlMs: DISCOVER_TTL_MS, cacheScope: 'public' } },
+      ...(surface.gate !== undefined ? { requestState: { verify: surface.gate.state.verify } } : {}),
+    });
+    for (const meta of tools) {
+      const { name, description, annotations } = meta.tool;
+      server.registerTool(
+        name,
+        { description: description ?? '', inputSchema: meta.input, ...(meta.output !== undefined ? { outputSchema: meta.output } : {}), ...(annotations !== undefined ? { annotations } : {}) },
+        (args, ctx) => meta.handler(args, ctx, server),
+      );
+    }
+    server.server.setRequestHandler('tools/list', () => page);
+    surface.extend?.(server);
+    return server;
+  };
+}
+
+/** The three tools with their handlers. */
+function metaTools(surface: DynamicSurface): MetaTool[] {
+  const selected = new Set(surface.positions);
+  const [search, describe, call] = dynamicToolList(surface.config, surface.catalog, surface.positions);
+  const make = (tool: Tool, handler: Handler, withOutput: boolean): MetaTool => ({
+    tool,
+    input: fromJsonSchema<JsonObject>(tool.inputSchema as JsonSchemaObject),
+    ...(withOutput && tool.outputSchema !== undefined ? { output: fromJsonSchema<JsonObject>(tool.outputSchema as JsonSchemaObject) } : {}),
+    handler,
+  });
+  return [
+    make(search!, async (args) => searchTools(surface, selected, args), true),
+    make(describe!, async (args) => describeTools(surface, args), true),
+    make(call!, async (args, ctx, server) => callTool(surface, args, ctx, server), false),
+  ];
+}
+
+/** The dynamic tools/list: search_tools, describe_tools and call_tool, naming the API and its toolsets. */
+export function dynamicToolList(config: ApiConfig, catalog: ToolCatalogData, positions: readonly number[]): Tool[] {
+  const api = config.title;
+  const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+  return [
+    {
+      name: SEARCH_TOOLS,
+      description: `Finds ${api} API tools for a task (${positions.length} tools). Returns tool names with a short description, best match first; then describe_tools gives their input schemas and call_tool runs one.\n${toolsetLines(catalog, positions)}`,
+      inputSchema: {
+        type: 'object',
+        properties: {
+          query: { type: 'string', description: 'The task in a few words, e.g. "list open issues"' },
+          limit: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_LIMIT, default: DEFAULT_SEARCH_LIMIT },
+          toolset: { type: 'string', description: 'Search only this toolset' },
+        },
+        required: ['query'],
+      },
+      outputSchema: {
+        type: 'object',
+        properties: { tools: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' }, toolset: { type: 'string' } }, required: ['name', 'description'] } } },
+        required: ['tools'],
+      },
+      annotations: readOnly,
+    },
+    {
+      name: DESCRIBE_TOOLS,
+      description: `Describes ${api} API tools by name (from search_tools): each Tool exactly as tools/list would list it, with its inputSchema for call_tool.`,
+      inputSchema: { type: 'object', properties: { names: { type: 'array', items: { type: 'string' }, minItems: 1 } }, required: ['names'] },
+      outputSchema: { type: 'object', properties: { tools: { type: 'array', items: { type: 'object' } } }, required: ['tools'] },
+      annotations: readOnly,
+    },
+    {
+      name: CALL_TOOL,
+      description: `Calls one ${api} API tool by name with its arguments (as its inputSchema from describe_tools says) and returns that tool's result.`,
+      inputSchema: { type: 'object', properties: { name: { type: 'string' }, arguments: { type: 'object' } }, required: ['name', 'arguments'] },
+      annotations: { openWorldHint: true },
+    },
+  ];
+}
+
+/**
+ * One line per selected toolset (`- name (N): description`), in name order; when they do not fit
+ * in {@link TOOLSET_LIST_MAX_CHARS}, the largest ones and how many more there are.
+ */
+export function toolsetLines(catalog: ToolCatalogData, positions: readonly number[]): string {
+  const counts = new Map<number, number>();
+  for (const i of positions) counts.set(catalog.tools[i]!.toolset, (counts.get(catalog.tools[i]!.toolset) ?? 0) + 1);
+  const line = (set: number): string => {
+    const { name, description } = catalog.toolsets[set]!;
+    const text = `- ${name} (${counts.get(set)})${description === '' ? '' : `: ${description}`}`;
+    return text.length <= TOOLSET_LINE_MAX_CHARS ? text : `${text.slice(0, TOOLSET_LINE_MAX_CHARS - 1).trimEnd()}…`;
+  };
+  const byName = (a: number, b: number): number => (catalog.toolsets[a]!.name < catalog.toolsets[b]!.name ? -1 : 1);
+  const sets = [...counts.keys()];
+  const head = 'Toolsets (pass one as toolset to search only there):';
+  const all = sets.sort(byName).map(line);
+  if (all.join('\n').length <= TOOLSET_LIST_MAX_CHARS) return [head, ...all].join('\n');
+  const largest = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)! || byName(a, b));
+  const shown: number[] = [];
+  let used = 0;
+  for (const set of largest) {
+    const length = line(set).length + 1;
+    if (used + length > TOOLSET_LIST_MAX_CHARS) break;
+    shown.push(set);
+    used += length;
+  }
+  const rest = sets.length - shown.length;
+  return [head, ...shown.sort(byName).map(line), `- … and ${rest} smaller toolsets (search without toolset finds them too)`].join('\n');
+}
+
+async function searchTools(surface: DynamicSurface, selected: ReadonlySet<number>, args: JsonObject): Promise<CallToolResult> {
+  const { catalog } = surface;
+  const query = args.query as string;
+  const limit = (args.limit as number | undefined) ?? DEFAULT_SEARCH_LIMIT;
+  let allowed = (position: number): boolean => selected.has(position);
+  if (typeof args.toolset === 'string') {
+    let set: number;
+    try {
+      set = findToolset(catalog, args.toolset);
+    } catch (error) {
+      if (!(error instanceof SelectionError)) throw error;
+      return failure(error.message.replace(' (--toolsets)', ''));
+    }
+    if (![...selected].some((i) => catalog.tools[i]!.toolset === set)) return failure(`toolset ${JSON.stringify(args.toolset)} has no tools on this server`);
+    allowed = (position) => selected.has(position) && catalog.tools[position]!.toolset === set;
+  }
+  const tools = (await surface.search(query, limit, allowed)).map((i) => {
+    const tool = catalog.tools[i]!;
+    return { name: tool.name, ...(tool.title !== undefined ? { title: tool.title } : {}), description: tool.summary, toolset: catalog.toolsets[tool.toolset]!.name };
+  });
+  const text = tools.length === 0 ? 'No tool matches; try other words.' : tools.map((t) => `${t.name}: ${t.description}`).join('\n');
+  return { content: [{ type: 'text', text }], structuredContent: { tools } };
+}
+
+async function describeTools(surface: DynamicSurface, args: JsonObject): Promise<CallToolResult> {
+  const { table } = await surface.served();
+  const names = args.names as string[];
+  const missing = names.filter((name) => !table.byName.has(name));
+  if (missing.length > 0) return failure(missing.map((name) => unknownTool(table, name)).join('\n'));
+  const tools = names.map((name) => listed(table.byName.get(name)!.entry));
+  return { content: [{ type: 'text', text: JSON.stringify({ tools }) }], structuredContent: { tools } };
+}
+
+/**
+ * What the SDK's tools/call does for a tool registered in static mode (McpServer of
+ * @modelcontextprotocol/server 2.4.0: validateToolInput against `accepts`, with the same message,
+ * then runTool of server.gen.ts); test/e2e/tool-selection.e2e.test.ts compares both modes call by call.
+ */
+async function callTool(surface: DynamicSurface, args: JsonObject, ctx: ServerContext, server: McpServer): Promise<CallToolResult | InputRequiredResult> {
+  const { table, callTool: call } = await surface.served();
+  const name = args.name as string;
+  const tool = table.byName.get(name);
+  if (tool === undefined) return failure(unknownTool(table, name));
+  const checked = await tool.accepts['~standard'].validate(args.arguments ?? {});
+  if (checked.issues !== undefined && checked.issues.length > 0) {
+    const reasons = checked.issues.map((issue) => {
+      const path = issue.path?.map((p) => String(typeof p === 'object' ? p.key : p)).join('.');
+      return path === undefined || path === '' ? issue.message : `${path}: ${issue.message}`;
+    });
+    return failure(`Input validation error: Invalid arguments for tool ${name}: ${reasons.join(', ')}`);
+  }
+  return runTool(server, tool, (checked as { value: JsonObject }).value, ctx, call, surface.log, surface.gate);
+}
+
+function unknownTool(table: ToolTable, name: string): string {
+  const close = closeMatches(name, [...table.byName.keys()]);
+  const hint = close.length > 0 ? `close matches: ${close.join(', ')}` : 'search_tools finds tools by task';
+  return `Unknown tool ${JSON.stringify(name)}; ${hint}`;
+}
+
+function failure(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}

@@ -1,0 +1,68 @@
+/** The generated server's `--help` text. */
+import { DEFAULT_TIMEOUT_MS } from './call-tool.gen.js';
+import { DEFAULT_RETRY_BUDGET_MS } from './retry.gen.js';
+import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT } from './http.gen.js';
+import type { ApiConfig } from './types.gen.js';
+
+export function usage(config: ApiConfig, toolCount: number, handlers = false): string {
+  const e = config.env;
+  const server = config.servers[0]?.url;
+  const gate: [string, string][] = [
+    [e.confirm, `when to ask the user before a call: destructive, writes or none (default ${config.confirm})`],
+    [e.stateKey, 'secret (32+ characters) protecting the state of calls that ask the user (default: random per process)'],
+  ];
+  const variables: [string, string][] = handlers ? [...gate, ...selectionVariables(config)] : [
+    [e.baseUrl, `upstream base URL (default: ${server === undefined ? 'none, required' : printable(server)})`],
+    [e.timeoutMs, `upstream request timeout in ms (default ${DEFAULT_TIMEOUT_MS})`],
+    ...(e.retryBudgetMs !== undefined ? [[e.retryBudgetMs, `time a call may wait for rate limits, in ms (default ${DEFAULT_RETRY_BUDGET_MS})`] as [string, string]] : []),
+    ...gate,
+    ...selectionVariables(config),
+    ...Object.entries(e.serverVariables).map(([variable, envName]): [string, string] => [envName, `server variable {${printable(variable)}}`]),
+    ...credentialVariables(config),
+  ];
+  const width = Math.max(0, ...variables.map(([envName]) => envName.length));
+  return [
+    `Usage: ${printable(config.name)} [--http [--port N] [--host H]]${handlers ? '' : ' [--base-url URL]'} [--env-file PATH] [--toolsets A,B] [--tools N,M] [--read-only] [--tools-mode static|dynamic]`,
+    '',
+    `MCP server for ${printable(config.title)} ${printable(config.version)} (${toolCount} tools). Serves stdio unless --http is given.`,
+    '',
+    'Options:',
+    '  --http              serve Streamable HTTP at http://HOST:PORT/mcp',
+    `  --port N            HTTP port (default ${DEFAULT_HTTP_PORT})`,
+    `  --host H            HTTP interface to bind (default ${DEFAULT_HTTP_HOST})`,
+    '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
+    ...(handlers ? [] : [`  --base-url URL      upstream base URL (overrides ${e.baseUrl})`]),
+    `  --confirm POLICY    ask the user before destructive calls, all writes, or none (default ${config.confirm}; overrides ${e.confirm})`,
+    '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
+    '  --toolsets A,B      only the tools of these toolsets (OpenAPI tags; see --list-toolsets)',
+    '  --tools N,M         only these tools (with --toolsets: those too)',
+    '  --read-only         only tools annotated readOnlyHint: true',
+    '  --list-toolsets     print the toolsets with their tool counts and exit',
+    `  --tools-mode M      static (every tool in tools/list) or dynamic (search_tools, describe_tools, call_tool); default ${config.toolsMode ?? 'static'}`,
+    '  -v, --version       print the package name and version',
+    '  -h, --help          show this help',
+    '',
+    ...(variables.length > 0 ? ['Environment:', ...variables.map(([envName, text]) => `  ${envName.padEnd(width)}  ${text}`), ''] : []),
+  ].join('\n');
+}
+
+function credentialVariables(config: ApiConfig): [string, string][] {
+  const rows: [string, string][] = [];
+  for (const [scheme, source] of Object.entries(config.credentials)) {
+    const label = printable(scheme);
+    if (source.type === 'unsupported') continue;
+    for (const [field, envName] of Object.entries(source.env)) rows.push([envName, `${label}: ${field}`]);
+  }
+  return rows;
+}
+
+function selectionVariables(config: ApiConfig): [string, string][] {
+  const e = config.env;
+  const rows: [string | undefined, string][] = [[e.toolsets, 'as --toolsets'], [e.tools, 'as --tools'], [e.readOnly, 'true: as --read-only'], [e.toolsMode, 'as --tools-mode']];
+  return rows.filter((row): row is [string, string] => row[0] !== undefined);
+}
+
+/** Spec-derived text for a terminal: control characters (escape sequences) become '?'. */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+}

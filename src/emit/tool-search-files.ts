@@ -1,0 +1,42 @@
+/**
+ * The data start-time selection and dynamic mode read (templates/runtime/tool-selection.gen.ts,
+ * dynamic-tools.gen.ts): `data/tools/catalog.json` (toolsets; per tool its name, title, summary,
+ * toolset and read-only flag, in tools/list order, one tool per line) and
+ * `data/tools/search-index.json` (the MiniSearch index of search-core.ts, built here once so the
+ * server only loads it), read by `src/tools/catalog.gen.ts`.
+ */
+import type { GeneratedFile } from '../model/emit-plan.js';
+import type { Tool } from '../model/tool-model.js';
+import { jsonLinesFile } from './code-files.js';
+import { printSourceFile } from './printer.js';
+import { buildCatalog, buildSearchIndex, type ToolCatalogData } from './search-core.js';
+
+export function toolCatalog(tools: readonly Tool[], toolsetDescriptions: Readonly<Record<string, string>> = {}): ToolCatalogData {
+  return buildCatalog(tools, (i) => tools[i]!.toolset ?? 'default', toolsetDescriptions);
+}
+
+export function emitToolSearchFiles(tools: readonly Tool[], catalog: ToolCatalogData): GeneratedFile[] {
+  const index = buildSearchIndex(tools, catalog);
+  const toolLines = jsonLinesFile('', catalog.tools.map((tool) => JSON.stringify(tool))).contents;
+  const catalogText = `{"toolsets":${JSON.stringify(catalog.toolsets)},\n"tools":${toolLines.trimEnd()}}\n`;
+  const read = (file: string): string => `readFileSync(new URL(${JSON.stringify(`../../data/tools/${file}`)}, import.meta.url), "utf8")`;
+  return [
+    { path: 'data/tools/catalog.json', contents: catalogText, owner: 'generator' },
+    { path: 'data/tools/search-index.json', contents: `${JSON.stringify(index)}\n`, owner: 'generator' },
+    {
+      path: 'src/tools/catalog.gen.ts',
+      owner: 'generator',
+      contents: printSourceFile([
+        { kind: 'import', names: ['readFileSync'], from: 'node:fs' },
+        { kind: 'import', typeOnly: true, names: ['ToolCatalog'], from: '../runtime/tool-selection.gen.js' },
+        {
+          kind: 'const',
+          name: 'catalog',
+          type: 'ToolCatalog',
+          docs: ['Toolsets and tools without their schemas (data/tools/catalog.json); the search index is read on demand.'],
+          initializer: `{ ...JSON.parse(${read('catalog.json')}), searchIndex: () => ${read('search-index.json')} }`,
+        },
+      ]),
+    },
+  ];
+}

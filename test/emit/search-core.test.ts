@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildCatalog, buildSearchIndex, createSearch, loadSearchIndex, stem, summaryOf, tokenize, type SearchableTool } from '../../src/emit/search-core.js';
+
+describe('search-core', () => {
+  it('the generator and the generated runtime share one file, byte for byte', () => {
+    const generator = readFileSync(new URL('../../src/emit/search-core.ts', import.meta.url), 'utf8');
+    const runtime = readFileSync(new URL('../../templates/runtime/search-core.gen.ts', import.meta.url), 'utf8');
+    expect(runtime).toBe(generator);
+  });
+
+  it('tokenize splits at case, digits and punctuation', () => {
+    expect(tokenize('listForAuthenticatedUser')).toEqual(['list', 'For', 'Authenticated', 'User']);
+    expect(tokenize('repos_get-content /repos/{owner}')).toEqual(['repos', 'get', 'content', 'repos', 'owner']);
+    expect(tokenize('getRepoURL2')).toEqual(['get', 'Repo', 'URL', '2']);
+    expect(tokenize('listCoreV1NamespacedPod')).toEqual(['list', 'Core', 'V', '1', 'Namespaced', 'Pod']);
+  });
+
+  const stems: [string, string][] = [
+    ['repositories', 'repositori'],
+    ['repository', 'repositori'],
+    ['issues', 'issu'],
+    ['issue', 'issu'],
+    ['created', 'creat'],
+    ['creating', 'creat'],
+    ['starred', 'star'],
+    ['stars', 'star'],
+    ['status', 'status'],
+    ['pods', 'pod'],
+    ['get', 'get'],
+  ];
+  it.each(stems)('stem(%s) = %s', (word, want) => expect(stem(word)).toBe(want));
+
+  it('summaryOf keeps the first paragraph, cut at a word', () => {
+    expect(summaryOf('First line\nstill first.\n\nSecond paragraph.')).toBe('First line still first.');
+    const long = summaryOf(`${'word '.repeat(100)}end`);
+    expect(long.length).toBeLessThanOrEqual(300);
+    expect(long.endsWith('word…')).toBe(true);
+  });
+
+  const tool = (name: string, title: string, method: string, path: string, params: string[] = [], description = title): SearchableTool => ({
+    definition: { name, title, description, inputSchema: { type: 'object', properties: Object.fromEntries(params.map((p) => [p, { type: 'string' }])) }, annotations: { readOnlyHint: method === 'GET' } },
+    binding: { kind: 'http', method, path, operationId: name },
+  });
+  const tools = [
+    tool('issues_create', 'Create an issue', 'POST', '/repos/{owner}/{repo}/issues', ['title', 'body']),
+    tool('issues_list-for-repo', 'List repository issues', 'GET', '/repos/{owner}/{repo}/issues', ['state']),
+    tool('repos_delete', 'Delete a repository', 'DELETE', '/repos/{owner}/{repo}'),
+    tool('repos_create-fork', 'Create a fork', 'POST', '/repos/{owner}/{repo}/forks'),
+    tool('users_get-authenticated', 'Get the authenticated user', 'GET', '/user'),
+    tool('pulls_merge', 'Merge a pull request', 'PUT', '/repos/{owner}/{repo}/pulls/{pull_number}/merge'),
+  ];
+  const catalog = buildCatalog(tools, (i) => tools[i]!.definition.name.split('_')[0]!);
+  const search = createSearch(loadSearchIndex(JSON.stringify(buildSearchIndex(tools, catalog))));
+  const top = (query: string): string | undefined => catalog.tools[search(query, 3)[0]!]?.name;
+
+  it('builds the catalog: toolsets in order of first use, summaries, read-only flags', () => {
+    expect(catalog.toolsets).toEqual([
+      { name: 'issues', description: '', tools: 2 },
+      { name: 'repos', description: '', tools: 2 },
+      { name: 'users', description: '', tools: 1 },
+      { name: 'pulls', description: '', tools: 1 },
+    ]);
+    expect(catalog.tools[1]).toEqual({ name: 'issues_list-for-repo', title: 'List repository issues', summary: 'List repository issues', toolset: 0, readOnly: true });
+  });
+
+  const ranking: [string, string][] = [
+    ['open a new issue', 'issues_create'],
+    ['show the issues of a repo', 'issues_list-for-repo'],
+    ['remove a repository', 'repos_delete'],
+    ['fork a repo', 'repos_create-fork'],
+    ['who am I (my own user)', 'users_get-authenticated'],
+    ['merge a PR', 'pulls_merge'],
+  ];
+  it.each(ranking)('ranks "%s" → %s first (stems, abbreviations, synonyms, method verbs)', (query, want) => expect(top(query)).toBe(want));
+
+  it('a stored and reloaded index answers exactly as the built one', () => {
+    const built = createSearch(buildSearchIndex(tools, catalog));
+    for (const [query] of ranking) expect(search(query, 10)).toEqual(built(query, 10));
+  });
+
+  it('allowed limits the results; a query of stop words finds nothing', () => {
+    expect(search('issue', 10, (i) => i !== 0).map((i) => catalog.tools[i]!.name)).toEqual(['issues_list-for-repo']);
+    expect(search('the of a', 10)).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { emitPackage } from '../../src/emit/emit-package.js';
+import { decideToolsMode, estimateTokens } from '../../src/emit/tools-mode.js';
+import type { Tool, ToolModel } from '../../src/model/tool-model.js';
+
+describe('decideToolsMode', () => {
+  it('auto: static within the budget, dynamic above it; an explicit option wins', () => {
+    expect(decideToolsMode('auto', { tools: 4, tokens: 948 })).toEqual({ mode: 'static', reason: 'its 4 tools cost about 948 tokens in tools/list, within the budget of 50,000.' });
+    expect(decideToolsMode('auto', { tools: 1223, tokens: 2_066_265 })).toEqual({ mode: 'dynamic', reason: 'its 1,223 tools would cost about 2,066,265 tokens in tools/list, more than the budget of 50,000.' });
+    expect(decideToolsMode('dynamic', { tools: 1, tokens: 10 }).mode).toBe('dynamic');
+    expect(decideToolsMode('static', { tools: 1223, tokens: 2_066_265 })).toEqual({ mode: 'static', reason: 'the toolsMode option says so (its 1,223 tools cost about 2,066,265 tokens in tools/list).' });
+    expect(decideToolsMode('auto', { tools: 2, tokens: 60 }, 50).mode).toBe('dynamic');
+  });
+
+  it('estimates 4.3 bytes of tool JSON per token', () => {
+    expect(estimateTokens(43)).toBe(10);
+    expect(estimateTokens(44)).toBe(11);
+  });
+});
+
+describe('the generated package starts in the decided mode', () => {
+  const tool = (i: number): Tool => ({
+    definition: { name: `tool_${i}`, description: 'x'.repeat(2_000), inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'y'.repeat(2_000) } } } },
+    binding: { kind: 'http', method: 'GET', path: `/things/${i}`, arguments: { id: { in: 'query', name: 'id', required: false } }, security: [] },
+    toolset: 'things',
+  });
+  const model = (n: number): ToolModel => ({ info: { title: 'Things', version: '1' }, servers: [{ url: 'https://things.test', variables: {} }], securitySchemes: {}, tools: Array.from({ length: n }, (_, i) => tool(i)) });
+  const files = (n: number, toolsMode?: 'auto' | 'static' | 'dynamic') => new Map(emitPackage(model(n), { packageName: 'things-mcp', ...(toolsMode ? { toolsMode } : {}) }).files.map((f) => [f.path, f.contents]));
+
+  it('small: static; big (over 50,000 tokens): dynamic; the README says which, why and how to switch', () => {
+    const small = files(2);
+    expect(small.get('src/config.gen.ts')).toContain('"toolsMode": "static"');
+    expect(small.get('README.md')).toContain('This package starts in **static mode**: its 2 tools cost about');
+    expect(small.get('README.md')).toContain('`--tools-mode dynamic` (or `THINGS_TOOLS_MODE=dynamic`)');
+    const big = files(120);
+    expect(big.get('src/config.gen.ts')).toContain('"toolsMode": "dynamic"');
+    expect(big.get('README.md')).toMatch(/This package starts in \*\*dynamic mode\*\*: its 120 tools would cost about [\d,]+ tokens in tools\/list, more than the budget of 50,000\./);
+    expect(files(120, 'static').get('src/config.gen.ts')).toContain('"toolsMode": "static"');
+  });
+});

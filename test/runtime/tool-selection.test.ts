@@ -1,0 +1,111 @@
+import { fileURLToPath } from 'node:url';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { describe, expect, it } from 'vitest';
+import { SEARCH_SETS, fixtureModel } from '../../bench/lib/search-quality.mjs';
+import { buildCatalog } from '../../src/emit/search-core.js';
+import { loadSpec } from '../../src/load/load-spec.js';
+import { mapToTools } from '../../src/map/map-tools.js';
+import type { Tool } from '../../src/model/tool-model.js';
+import { normalizeSpec } from '../../src/normalize/normalize-spec.js';
+import { dynamicToolList, TOOLSET_LIST_MAX_CHARS, toolsetLines } from '../../templates/runtime/dynamic-tools.gen.js';
+import type { ToolCatalogData } from '../../templates/runtime/search-core.gen.js';
+import { closeMatches, selectionRequest, SelectionError, selectTools, toolsetTable } from '../../templates/runtime/tool-selection.gen.js';
+import { fixtureConfig } from './server-fixtures.js';
+
+const config = { ...fixtureConfig, env: { ...fixtureConfig.env, toolsets: 'X_TOOLSETS', tools: 'X_TOOLS', readOnly: 'X_READ_ONLY', toolsMode: 'X_TOOLS_MODE' } };
+
+const catalog: ToolCatalogData = {
+  toolsets: [
+    { name: 'issues', description: 'Interact with issues.', tools: 2 },
+    { name: 'repos', description: '', tools: 2 },
+    { name: 'Users', description: '', tools: 1 },
+  ],
+  tools: [
+    { name: 'issues_list', summary: 'List issues', toolset: 0, readOnly: true },
+    { name: 'issues_create', summary: 'Create an issue', toolset: 0, readOnly: false },
+    { name: 'repos_get', summary: 'Get a repository', toolset: 1, readOnly: true },
+    { name: 'repos_delete', summary: 'Delete a repository', toolset: 1, readOnly: false },
+    { name: 'users_get', summary: 'Get a user', toolset: 2, readOnly: true },
+  ],
+};
+
+const request = (flags: Record<string, string>, env: Record<string, string> = {}) => selectionRequest(new Map(Object.entries(flags)), env, config);
+
+describe('selectionRequest', () => {
+  it('reads flags, falls back to the environment, and a flag wins', () => {
+    expect(request({})).toEqual({ readOnly: false });
+    expect(request({ '--toolsets': 'a, b,,', '--tools': 'x', '--read-only': '', '--tools-mode': 'dynamic' })).toEqual({ toolsets: ['a', 'b'], tools: ['x'], readOnly: true, toolsMode: 'dynamic' });
+    expect(request({}, { X_TOOLSETS: 'a', X_TOOLS: 'y,z', X_READ_ONLY: 'yes', X_TOOLS_MODE: 'static' })).toEqual({ toolsets: ['a'], tools: ['y', 'z'], readOnly: true, toolsMode: 'static' });
+    expect(request({ '--toolsets': 'b' }, { X_TOOLSETS: 'a', X_READ_ONLY: 'false' })).toEqual({ toolsets: ['b'], readOnly: false });
+    expect(request({}, { X_TOOLSETS: '  ' })).toEqual({ readOnly: false });
+  });
+
+  it('rejects a bad mode or boolean in one line naming where it came from', () => {
+    expect(() => request({ '--tools-mode': 'lazy' })).toThrow(new SelectionError('--tools-mode must be static or dynamic, got "lazy"'));
+    expect(() => request({}, { X_READ_ONLY: 'maybe' })).toThrow(new SelectionError('X_READ_ONLY must be true or false, got "maybe"'));
+  });
+});
+
+describe('selectTools', () => {
+  const select = (r: Parameters<typeof selectTools>[1]) => selectTools(catalog, r).map((i) => catalog.tools[i]!.name);
+  it('toolsets, tools (their union), read-only on top; everything by default', () => {
+    expect(select({ readOnly: false })).toEqual(catalog.tools.map((t) => t.name));
+    expect(select({ readOnly: false, toolsets: ['repos'] })).toEqual(['repos_get', 'repos_delete']);
+    expect(select({ readOnly: false, toolsets: ['users'] })).toEqual(['users_get']); // ignoring case when unique
+    expect(select({ readOnly: false, tools: ['users_get', 'issues_list'] })).toEqual(['issues_list', 'users_get']);
+    expect(select({ readOnly: false, toolsets: ['repos'], tools: ['issues_create'] })).toEqual(['issues_create', 'repos_get', 'repos_delete']);
+    expect(select({ readOnly: true })).toEqual(['issues_list', 'repos_get', 'users_get']);
+    expect(select({ readOnly: true, toolsets: ['issues'] })).toEqual(['issues_list']);
+  });
+
+  it('an unknown name is one line with the close matches', () => {
+    expect(() => select({ readOnly: false, toolsets: ['repo'] })).toThrow('unknown toolset "repo" (--toolsets); close matches: repos');
+    expect(() => select({ readOnly: false, toolsets: ['zzz'] })).toThrow('unknown toolset "zzz" (--toolsets); see --list-toolsets');
+    expect(() => select({ readOnly: false, tools: ['repos_gte'] })).toThrow('unknown tool "repos_gte" (--tools); close matches: repos_get');
+    expect(() => select({ readOnly: false, tools: ['\u001b[31mx'] })).toThrow('unknown tool "?[31mx" (--tools); no close match');
+  });
+
+  it('closeMatches: same ignoring case, contained, or a few edits away; closest first', () => {
+    expect(closeMatches('ISSUES', ['issues', 'users'])).toEqual(['issues']);
+    expect(closeMatches('issue', ['issues', 'issue-types', 'users'])).toEqual(['issues', 'issue-types']);
+    expect(closeMatches('pulls_mrege', ['pulls_merge', 'pulls_list'])).toEqual(['pulls_merge']);
+    expect(closeMatches('x', ['abcdef'])).toEqual([]);
+  });
+});
+
+describe('--list-toolsets', () => {
+  it('prints a table sorted by name with selected/total counts once narrowed', () => {
+    expect(toolsetTable(catalog, [0, 1, 2, 3, 4])).toBe(
+      ['toolset  tools  read-only  description', 'Users        1          1', 'issues       2          1  Interact with issues.', 'repos        2          1', '3 toolsets, 5 of 5 tools selected', ''].join('\n'),
+    );
+    expect(toolsetTable(catalog, [0, 2])).toContain('issues     1/2          1  Interact with issues.');
+  });
+});
+
+const tokensOf = (tools: unknown): number => countTokens(JSON.stringify({ tools }));
+
+describe('dynamic tools/list', () => {
+  it('lists every selected toolset, one line each, when they fit', () => {
+    expect(toolsetLines(catalog, [0, 2, 3])).toBe('Toolsets (pass one as toolset to search only there):\n- issues (1): Interact with issues.\n- repos (2)');
+  });
+
+  it('stays under 1,500 tokens for any API size (a Microsoft Graph-sized catalog: 11,422 tools in 600 toolsets)', () => {
+    const toolsets = Array.from({ length: 600 }, (_, i) => ({ name: `users.someLongToolsetName${i}`, description: `All about the resource number ${i} and what can be done with it, described at length`, tools: 0 }));
+    const tools = Array.from({ length: 11_422 }, (_, i) => ({ name: `tool${i}`, summary: '', toolset: i % 600, readOnly: i % 2 === 0 }));
+    const big: ToolCatalogData = { toolsets, tools };
+    const lines = toolsetLines(big, tools.map((_, i) => i));
+    expect(lines.length).toBeLessThan(TOOLSET_LIST_MAX_CHARS + 200);
+    expect(lines).toMatch(/- … and \d+ smaller toolsets \(search without toolset finds them too\)$/);
+    expect(tokensOf(dynamicToolList({ ...config, title: 'Microsoft Graph v1.0' }, big, tools.map((_, i) => i)))).toBeLessThanOrEqual(1_500);
+  });
+
+  it.each(SEARCH_SETS)('stays under 1,500 tokens for $name', async (set) => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const { tools, toolsetDescriptions } = await fixtureModel<Tool>(root, set, { loadSpec, normalizeSpec, mapToTools });
+    const model = buildCatalog(tools, (i) => tools[i]!.toolset ?? 'default', toolsetDescriptions);
+    const listed = dynamicToolList({ ...config, title: set.name }, model, tools.map((_, i) => i));
+    expect(listed.map((t) => t.name)).toEqual(['search_tools', 'describe_tools', 'call_tool']);
+    expect(tokensOf(listed)).toBeLessThanOrEqual(1_500);
+    if (set.name === 'GitHub REST') expect(listed[0]!.description).toContain('- repos (204): Interact with GitHub Repos.');
+  }, 60_000);
+});
