@@ -19,7 +19,12 @@ export const config: ApiConfig = {
       "oauthIssuer": "CONFORMANCE_MCP_OAUTH_ISSUER",
       "oauthAudience": "CONFORMANCE_MCP_OAUTH_AUDIENCE",
       "scopes": "CONFORMANCE_MCP_SCOPES"
-    }
+    },
+    "toolsets": "CONFORMANCE_TOOLSETS",
+    "tools": "CONFORMANCE_TOOLS",
+    "readOnly": "CONFORMANCE_READ_ONLY",
+    "toolsMode": "CONFORMANCE_TOOLS_MODE"
   },
-  "description": "The tools of the MCP conformance suite's server scenarios."
+  "description": "The tools of the MCP conformance suite's server scenarios.",
+  "toolsMode": "static"
 };

@@ -19,7 +19,12 @@ export const config: ApiConfig = {
       "oauthIssuer": "NOTES_MCP_OAUTH_ISSUER",
       "oauthAudience": "NOTES_MCP_OAUTH_AUDIENCE",
       "scopes": "NOTES_MCP_SCOPES"
-    }
+    },
+    "toolsets": "NOTES_TOOLSETS",
+    "tools": "NOTES_TOOLS",
+    "readOnly": "NOTES_READ_ONLY",
+    "toolsMode": "NOTES_TOOLS_MODE"
   },
-  "description": "A small in-memory note store."
+  "description": "A small in-memory note store.",
+  "toolsMode": "static"
 };

@@ -33,7 +33,12 @@ export const config: ApiConfig = {
       "oauthIssuer": "PETSTORE_MCP_OAUTH_ISSUER",
       "oauthAudience": "PETSTORE_MCP_OAUTH_AUDIENCE",
       "scopes": "PETSTORE_MCP_SCOPES"
-    }
+    },
+    "toolsets": "PETSTORE_TOOLSETS",
+    "tools": "PETSTORE_TOOLS",
+    "readOnly": "PETSTORE_READ_ONLY",
+    "toolsMode": "PETSTORE_TOOLS_MODE"
   },
-  "description": "The classic pet store, as a small example for openapi-mcp."
+  "description": "The classic pet store, as a small example for openapi-mcp.",
+  "toolsMode": "static"
 };

@@ -2,10 +2,12 @@
 import { DEFAULT_TIMEOUT_MS } from './call-tool.gen.js';
 import { DEFAULT_RETRY_BUDGET_MS } from './retry.gen.js';
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT } from './http.gen.js';
+import { endpointVariables } from './endpoint-config.gen.js';
 import type { ApiConfig } from './types.gen.js';
 
 export function usage(config: ApiConfig, toolCount: number, handlers = false): string {
   const e = config.env;
+  const m = endpointVariables(config);
   const server = config.servers[0]?.url;
   const gate: [string, string][] = [
     [e.confirm, `when to ask the user before a call: destructive, writes or none (default ${config.confirm})`],
@@ -18,11 +20,12 @@ export function usage(config: ApiConfig, toolCount: number, handlers = false): s
     ...gate,
     ...selectionVariables(config),
     ...Object.entries(e.serverVariables).map(([variable, envName]): [string, string] => [envName, `server variable {${printable(variable)}}`]),
+    [m.token, 'bearer tokens accepted on the HTTP endpoint (comma-separated; needed for a non-loopback --host)'],
     ...credentialVariables(config),
   ];
   const width = Math.max(0, ...variables.map(([envName]) => envName.length));
   return [
-    `Usage: ${printable(config.name)} [--http [--port N] [--host H]]${handlers ? '' : ' [--base-url URL]'} [--env-file PATH] [--toolsets A,B] [--tools N,M] [--read-only] [--tools-mode static|dynamic]`,
+    `Usage: ${printable(config.name)} [--http [--port N] [--host H]]${handlers ? '' : ' [--base-url URL]'} [--env-file PATH] [--scopes LIST] [--toolsets A,B] [--tools N,M] [--read-only] [--tools-mode static|dynamic]`,
     '',
     `MCP server for ${printable(config.title)} ${printable(config.version)} (${toolCount} tools). Serves stdio unless --http is given.`,
     '',
@@ -31,9 +34,14 @@ export function usage(config: ApiConfig, toolCount: number, handlers = false): s
     `  --port N            HTTP port (default ${DEFAULT_HTTP_PORT})`,
     `  --host H            HTTP interface to bind (default ${DEFAULT_HTTP_HOST})`,
     '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
+    `  --oauth-issuer URL  accept OAuth access tokens (JWT) from this issuer (or ${m.oauthIssuer})`,
+    `  --oauth-audience U  ...issued for this URI, the server's public URL (or ${m.oauthAudience})`,
+    '  --no-auth           serve a non-loopback --host without authentication (warned at every start)',
+    `  --scopes LIST       serve only tools these scopes allow, e.g. read (or ${m.scopes})`,
     ...(handlers ? [] : [`  --base-url URL      upstream base URL (overrides ${e.baseUrl})`]),
     `  --confirm POLICY    ask the user before destructive calls, all writes, or none (default ${config.confirm}; overrides ${e.confirm})`,
     '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
+    '  --host-config HOST  print the config entry for HOST (claude-desktop, cursor, vscode, inspector)',
     '  --toolsets A,B      only the tools of these toolsets (OpenAPI tags; see --list-toolsets)',
     '  --tools N,M         only these tools (with --toolsets: those too)',
     '  --read-only         only tools annotated readOnlyHint: true',

@@ -31,7 +31,12 @@ export const config: ApiConfig = {
       "oauthIssuer": "PETSTORE_MCP_OAUTH_ISSUER",
       "oauthAudience": "PETSTORE_MCP_OAUTH_AUDIENCE",
       "scopes": "PETSTORE_MCP_SCOPES"
-    }
+    },
+    "toolsets": "PETSTORE_TOOLSETS",
+    "tools": "PETSTORE_TOOLS",
+    "readOnly": "PETSTORE_READ_ONLY",
+    "toolsMode": "PETSTORE_TOOLS_MODE"
   },
-  "description": "Pets waiting in shelters, and their adoptions. The spec of the monorepo example."
+  "description": "Pets waiting in shelters, and their adoptions. The spec of the monorepo example.",
+  "toolsMode": "static"
 };

@@ -20,17 +20,20 @@
 import {
   CLIENT_CAPABILITIES_META_KEY,
   McpServer,
+  type CallToolResult,
   type ClientCapabilities,
   type AuthInfo,
   type Implementation,
   type McpRequestContext,
   type McpServerFactory,
+  type InputRequiredResult,
+  type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { AnyToolCaller } from './call-tool.gen.js';
 import type { Continuation, InputGate } from './input-gate.gen.js';
 import type { StateCodec } from './request-state.gen.js';
 import { createScopedLists, scopeChallengeFor } from './tool-scopes.gen.js';
-import type { CompiledTool, ToolTable } from './tool-table.gen.js';
+import type { CompiledTool, JsonObject, ToolTable } from './tool-table.gen.js';
 import type { ApiConfig } from './types.gen.js';
 
 /** How long a client may cache `server/discover` (identity and capabilities are fixed per process). */
@@ -184,27 +187,7 @@ function newServer(
         ...(annotations !== undefined ? { annotations } : {}),
         ...(token !== undefined ? { scopeChallenge: scopeChallengeFor(entry) } : {}),
       },
-      async (args, ctx) => {
-        let callArgs = args;
-        let continuation: Continuation | undefined;
-        if (gating !== undefined) {
-          // 2026-07-28: the request's own declared capabilities; 2025 era: the initialize handshake's.
-          const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-          const capabilities = (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? server.server.getClientCapabilities();
-          const outcome = await gating.gate(tool, args, ctx, capabilities);
-          if ('result' in outcome) return outcome.result;
-          callArgs = outcome.args;
-          continuation = outcome.continuation;
-        }
-        try {
-          return await callTool(entry, callArgs, ctx.mcpReq.signal, ctx, continuation);
-        } catch (error) {
-          // The caller turns upstream failures into isError results itself; reaching this is a bug.
-          // Its message may carry request details, so neither the log nor the client sees it.
-          log(`tool ${name} failed unexpectedly: ${describeError(error)}`);
-          return { content: [{ type: 'text', text: `Internal error while calling ${name}.` }], isError: true };
-        }
-      },
+      (args, ctx) => runTool(server, tool, args, ctx, callTool, log, gating),
     );
   }
   // Pre-rendered pages (with their own ttlMs/cacheScope) instead of the SDK's unpaginated list.
@@ -212,6 +195,43 @@ function newServer(
     token === undefined ? table.listPage(request.params?.cursor) : token.lists(token.authInfo, request.params?.cursor),
   );
   return server;
+}
+
+/**
+ * One call of a tool whose arguments passed `tool.accepts`: the input gate (when configured), then
+ * the tool caller. Shared by static mode's registered tools and dynamic mode's call_tool, so both
+ * answer a call alike.
+ */
+export async function runTool(
+  server: McpServer,
+  tool: CompiledTool,
+  args: JsonObject,
+  ctx: ServerContext,
+  callTool: AnyToolCaller,
+  log: Logger,
+  gating: ServerFactoryOptions['gate'],
+): Promise<CallToolResult | InputRequiredResult> {
+  const { entry } = tool;
+  const { name } = entry.definition;
+  let callArgs = args;
+  let continuation: Continuation | undefined;
+  if (gating !== undefined) {
+    // 2026-07-28: the request's own declared capabilities; 2025 era: the initialize handshake's.
+    const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+    const capabilities = (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? server.server.getClientCapabilities();
+    const outcome = await gating.gate(tool, args, ctx, capabilities);
+    if ('result' in outcome) return outcome.result;
+    callArgs = outcome.args;
+    continuation = outcome.continuation;
+  }
+  try {
+    return await callTool(entry, callArgs, ctx.mcpReq.signal, ctx, continuation);
+  } catch (error) {
+    // The caller turns upstream failures into isError results itself; reaching this is a bug.
+    // Its message may carry request details, so neither the log nor the client sees it.
+    log(`tool ${name} failed unexpectedly: ${describeError(error)}`);
+    return { content: [{ type: 'text', text: `Internal error while calling ${name}.` }], isError: true };
+  }
 }
 
 /**

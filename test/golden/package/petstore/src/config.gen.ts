@@ -32,6 +32,11 @@ export const config: ApiConfig = {
       "oauthIssuer": "PETS_V2_MCP_OAUTH_ISSUER",
       "oauthAudience": "PETS_V2_MCP_OAUTH_AUDIENCE",
       "scopes": "PETS_V2_MCP_SCOPES"
-    }
-  }
+    },
+    "toolsets": "PETS_V2_TOOLSETS",
+    "tools": "PETS_V2_TOOLS",
+    "readOnly": "PETS_V2_READ_ONLY",
+    "toolsMode": "PETS_V2_TOOLS_MODE"
+  },
+  "toolsMode": "static"
 };

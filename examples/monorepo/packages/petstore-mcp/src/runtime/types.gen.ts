@@ -159,5 +159,12 @@ export interface ApiConfig {
       /** Like `--scopes`. */
       scopes: string;
     };
+    /** Start-time tool selection (tool-selection.gen.ts): comma lists, a boolean, a mode. */
+    toolsets?: string;
+    tools?: string;
+    readOnly?: string;
+    toolsMode?: string;
   };
+  /** The mode the server starts in unless told otherwise (--tools-mode); default static. */
+  toolsMode?: 'static' | 'dynamic';
 }
