@@ -1,13 +1,16 @@
 /**
  * The generated server's command line: `node dist/main.js` serves MCP over stdio;
  * `--http [--port N] [--host H]` serves Streamable HTTP at /mcp instead; `--base-url URL` overrides
- * the upstream base URL. `main` applies the user's per-tool overrides (`hooks.tools`), builds
- * everything derived from the tool definitions once, wires the tool caller (base URL, timeout,
- * credentials cache, output validators, the user's hooks) and starts the transport.
+ * the upstream base URL; `--toolsets`, `--tools`, `--read-only`, `--list-toolsets` and
+ * `--tools-mode` choose the tools (tool-selection.gen.ts). `main` applies the user's per-tool
+ * overrides (`hooks.tools`), selects the tools, builds everything derived from their definitions
+ * once (in dynamic mode, on first use: dynamic-tools.gen.ts), wires the tool caller (base URL,
+ * timeout, credentials cache, output validators, the user's hooks) and starts the transport.
  * Messages go to stderr: on stdio, stdout carries only the protocol.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { McpServerFactory } from '@modelcontextprotocol/server';
 import { createToolCaller, DEFAULT_TIMEOUT_MS, type ToolCaller, type ToolCallerDeps } from './call-tool.gen.js';
 import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
 import { withCallLog } from './call-log.gen.js';
@@ -15,6 +18,7 @@ import { EnvFileError, loadEnvFiles } from './env-file.gen.js';
 import { DEFAULT_RETRY_BUDGET_MS, retryBudgetFrom } from './retry.gen.js';
 import { limitConcurrency } from './call-limit.gen.js';
 import { describeCredentialHosts } from './credential-hosts.gen.js';
+import { createDynamicServerFactory } from './dynamic-tools.gen.js';
 import { checkHooks, type Hooks } from './hooks.gen.js';
 import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
 import { EndpointAuthError } from './endpoint-auth.gen.js';
@@ -29,10 +33,24 @@ import { confirmPolicy, ConfirmPolicyError, createGating, isConfirmPolicy } from
 import { CONFIRM_POLICIES } from './input-gate.gen.js';
 import { StateKeyError } from './request-state.gen.js';
 import { startStdio } from './stdio.gen.js';
-import { applyToolOverrides } from './tool-overrides.gen.js';
 import { selectByScopes } from './tool-scopes.gen.js';
+import { buildCatalog, buildSearchIndex, catalogTool, createSearch, loadSearchIndexAsync } from './search-core.gen.js';
+import { applyToolOverrides, type OverriddenTools } from './tool-overrides.gen.js';
+import {
+  SELECTION_SWITCHES,
+  SELECTION_VALUE_FLAGS,
+  SelectionError,
+  selectionRequest,
+  selectTools,
+  toolsetTable,
+  type SelectionRequest,
+  type ToolCatalog,
+} from './tool-selection.gen.js';
 import { buildToolTable, type ToolTableOptions } from './tool-table.gen.js';
 import type { ApiConfig, ToolEntry } from './types.gen.js';
+import { printable, usage } from './usage.gen.js';
+
+export { usage } from './usage.gen.js';
 
 export type Environment = Record<string, string | undefined>;
 
@@ -59,6 +77,8 @@ export interface CliArgs {
   version: boolean;
   /** `--host-config <host>`: print the host's config entry for this server and exit. */
   hostConfig?: Host;
+  /** Tool selection flags given (tool-selection.gen.ts): flag → value, '' for a switch. */
+  selection: Map<string, string>;
 }
 
 /** A command-line mistake: one line on stderr and exit code 2, no stack. */
@@ -68,7 +88,10 @@ export class UsageError extends Error {
 
 export interface MainOptions {
   config: ApiConfig;
-  tools: readonly ToolEntry[];
+  /** The tools, or how to load them (dynamic mode loads them only when a tool is described or called). */
+  tools: readonly ToolEntry[] | (() => Promise<readonly ToolEntry[]>);
+  /** The stored catalog and search index (data/tools); default: built from `tools` at start. */
+  catalog?: ToolCatalog;
   /** The user's hooks (src/hooks.ts); see hooks.gen.ts. */
   hooks?: Hooks;
   /** A package from a tool manifest: the user's handlers (src/handlers.gen.ts); see handler-call.gen.ts. */
@@ -103,7 +126,7 @@ export interface RunningServer {
 const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host', '--confirm', '--env-file', '--scopes', '--oauth-issuer', '--oauth-audience', '--host-config', '--log']);
 
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { http: false, port: DEFAULT_HTTP_PORT, host: DEFAULT_HTTP_HOST, allowedHosts: [], envFiles: [], noAuth: false, help: false, version: false };
+  const args: CliArgs = { http: false, port: DEFAULT_HTTP_PORT, host: DEFAULT_HTTP_HOST, allowedHosts: [], envFiles: [], noAuth: false, help: false, version: false, selection: new Map() };
   let portOrHost: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -117,19 +140,21 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       args.version = true;
       continue;
     }
-    if (flag === '--http' || flag === '--no-auth') {
+    if (flag === '--http' || flag === '--no-auth' || SELECTION_SWITCHES.has(flag)) {
       if (eq !== -1) throw new UsageError(`${flag} takes no value`);
       if (flag === '--http') args.http = true;
-      else {
+      else if (flag === '--no-auth') {
         args.noAuth = true;
         portOrHost = flag;
-      }
+      } else args.selection.set(flag, '');
       continue;
     }
-    if (!VALUE_FLAGS.has(flag)) throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
+    if (!VALUE_FLAGS.has(flag) && !SELECTION_VALUE_FLAGS.has(flag)) throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
     const value = eq !== -1 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '') throw new UsageError(`${flag} needs a value`);
-    if (flag === '--port') {
+    if (SELECTION_VALUE_FLAGS.has(flag)) {
+      args.selection.set(flag, value);
+    } else if (flag === '--port') {
       args.port = parsePort(value);
       portOrHost = flag;
     } else if (flag === '--host') {
@@ -179,6 +204,7 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   const pkg: PackageInfo = readPackageInfo(options.packageJson, { name: config.name, version: config.version });
 
   let args: CliArgs;
+  let request: SelectionRequest;
   try {
     args = parseArgs(options.argv ?? process.argv.slice(2));
     if (!args.help && !args.version) {
@@ -186,15 +212,18 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
       for (const warning of read.warnings) log(`${name}: ${printable(warning)}`);
       if (read.files.length > 0) log(`${name}: read ${printable(read.files.join(', '))} (${read.set} variable${read.set === 1 ? '' : 's'} set)`);
     }
+    request = selectionRequest(args.selection, env, config);
     if (args.baseUrl !== undefined) resolveBaseUrl(config.servers, env, config.env, args.baseUrl); // checks it
   } catch (error) {
-    if (!(error instanceof UsageError || error instanceof BaseUrlError || error instanceof EnvFileError)) throw error;
+    if (!(error instanceof UsageError || error instanceof BaseUrlError || error instanceof EnvFileError || error instanceof SelectionError)) throw error;
     log(`${name}: ${error.message}. Try --help.`);
     setExitCode(2);
     return undefined;
   }
+  const loadEntries = once(async () => (typeof options.tools === 'function' ? options.tools() : options.tools));
+  const stored: ToolCatalog = options.catalog ?? buildCatalog(await loadEntries(), () => 'default');
   if (args.help) {
-    out(usage(config, options.tools.length, options.handlers !== undefined));
+    out(usage(config, stored.tools.length, options.handlers !== undefined));
     return undefined;
   }
   if (args.version) {
@@ -207,32 +236,25 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     return undefined;
   }
 
-  const overridden = applyToolOverrides(options.tools, options.hooks?.tools);
-  for (const warning of [...checkHooks(options.hooks), ...overridden.warnings]) log(`${name}: ${warning}`);
-  let served: readonly ToolEntry[];
-  let endpoint: Awaited<ReturnType<typeof resolveEndpointAuth>> = {};
-  try {
-    served = selectByScopes(overridden.tools, startScopes(args, env, config, overridden.tools));
-    if (args.http) endpoint = await resolveEndpointAuth(args, env, config, served, args.host);
-  } catch (error) {
-    if (!(error instanceof EndpointAuthError)) throw error;
-    log(`${name}: ${printable(error.message)}`);
-    setExitCode(2);
-    return undefined;
-  }
-  // The list varies by token under OAuth: shared caches must not keep one caller's list for another.
-  const listOptions = endpoint.auth?.oauth !== undefined ? { ...options.list, cacheScope: 'private' as const } : options.list;
-  const table = buildToolTable(served, listOptions);
-  const callTool = options.handlers !== undefined
-    ? createHandlerCaller({ handlers: options.handlers, outputValidators: table.outputValidators, generatedNames: overridden.generatedNames, name, log })
-    : toolCaller(config, env, args.baseUrl, table.outputValidators, log, {
-      ...(options.hooks !== undefined ? { hooks: options.hooks } : {}),
-      generatedNames: overridden.generatedNames,
-      log,
-      userAgent: userAgent(pkg),
-    });
+  const served: ApiConfig = { ...config, version: pkg.version };
+  const mode = request.toolsMode ?? config.toolsMode ?? 'static';
+  for (const warning of checkHooks(options.hooks)) log(`${name}: ${warning}`);
+  // Overrides rename and re-describe tools: applied before selecting, so --tools takes the new names.
+  const overrides = options.hooks?.tools;
+  // Scopes and the HTTP endpoint's authentication read every tool's scopes: then the entries load now.
+  const scopesGiven = args.scopes !== undefined || (env[endpointVariables(config).scopes] ?? '') !== '';
+  const overriddenNow = mode === 'static' || args.http || scopesGiven || (overrides !== undefined && Object.keys(overrides).length > 0);
+  const applyOverrides = once(async () => {
+    const result = applyToolOverrides(await loadEntries(), overrides);
+    for (const warning of result.warnings) log(`${name}: ${warning}`);
+    return result;
+  });
+  const overridden: OverriddenTools | undefined = overriddenNow ? await applyOverrides() : undefined;
+  const catalog = overridden === undefined ? stored : { toolsets: stored.toolsets, tools: overridden.tools.map((entry, i) => catalogTool(entry, stored.tools[i]!.toolset)) };
+  let positions: number[];
   let gate: ServerFactoryOptions['gate'];
   try {
+    positions = selectTools(catalog, request);
     gate = createGating({
       config,
       env,
@@ -241,21 +263,61 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
       ...(typeof options.hooks?.confirm === 'function' ? { confirm: options.hooks.confirm.bind(options.hooks) } : {}),
     });
   } catch (error) {
-    if (!(error instanceof ConfirmPolicyError || error instanceof StateKeyError)) throw error;
+    if (!(error instanceof SelectionError || error instanceof ConfirmPolicyError || error instanceof StateKeyError)) throw error;
     log(`${name}: ${error.message}`);
     setExitCode(2);
     return undefined;
   }
-  const extendServer = options.hooks?.extendServer;
-  const factory = createServerFactory({ ...config, version: pkg.version }, table, args.log === 'json' ? withCallLog(callTool, log) : callTool, {
-    log,
-    gate,
-    ...(typeof extendServer === 'function' ? { extend: extendServer.bind(options.hooks) } : {}),
+  if (args.selection.has('--list-toolsets')) {
+    out(toolsetTable(catalog, positions));
+    return undefined;
+  }
+  // --scopes and the HTTP endpoint's authentication (entries loaded above when either applies).
+  let endpoint: Awaited<ReturnType<typeof resolveEndpointAuth>> = {};
+  if (overridden !== undefined) {
+    try {
+      const allowed = new Set(selectByScopes(overridden.tools, startScopes(args, env, config, overridden.tools)));
+      positions = positions.filter((i) => allowed.has(overridden.tools[i]!));
+      if (args.http) endpoint = await resolveEndpointAuth(args, env, config, positions.map((i) => overridden.tools[i]!), args.host);
+    } catch (error) {
+      if (!(error instanceof EndpointAuthError)) throw error;
+      log(`${name}: ${printable(error.message)}`);
+      setExitCode(2);
+      return undefined;
+    }
+  }
+  // The list varies by token under OAuth: shared caches must not keep one caller's list for another.
+  const listOptions = endpoint.auth?.oauth !== undefined ? { ...options.list, cacheScope: 'private' as const } : options.list;
+  const serve = once(async () => {
+    const tools = await applyOverrides();
+    const table = buildToolTable(positions.map((i) => tools.tools[i]!), listOptions);
+    const callTool = options.handlers !== undefined
+      ? createHandlerCaller({ handlers: options.handlers, outputValidators: table.outputValidators, generatedNames: tools.generatedNames, name, log })
+      : toolCaller(config, env, args.baseUrl, table.outputValidators, log, {
+        ...(options.hooks !== undefined ? { hooks: options.hooks } : {}),
+        generatedNames: tools.generatedNames,
+        log,
+        userAgent: userAgent(pkg),
+      });
+    return { table, callTool: args.log === 'json' ? withCallLog(callTool, log) : callTool };
   });
-  const credentialHosts = describeCredentialHosts(config, overridden.tools, env, args.baseUrl);
-  if (credentialHosts !== undefined) log(`${name}: credentials are sent to ${printable(credentialHosts)}`);
+  const extendServer = options.hooks?.extendServer;
+  const extend = typeof extendServer === 'function' ? { extend: extendServer.bind(options.hooks) } : {};
+  let factory: McpServerFactory;
+  if (mode === 'static') {
+    const { table, callTool } = await serve();
+    factory = createServerFactory(served, table, callTool, { log, gate, ...extend });
+    const credentialHosts = describeCredentialHosts(config, table.all.map((tool) => tool.entry), env, args.baseUrl);
+    if (credentialHosts !== undefined) log(`${name}: credentials are sent to ${printable(credentialHosts)}`);
+  } else {
+    // Loaded from the package's data while the transport starts; search_tools waits for it.
+    const searcher = once(async () => createSearch(stored.searchIndex !== undefined ? await loadSearchIndexAsync(stored.searchIndex()) : buildSearchIndex(await loadEntries(), stored)));
+    setImmediate(() => void searcher().catch(() => undefined)); // a failure is reported by search_tools
+    const search = async (query: string, limit: number, allowed: (position: number) => boolean) => (await searcher())(query, limit, allowed);
+    factory = createDynamicServerFactory({ config: served, catalog, positions, search, served: serve, log, gate, ...extend });
+  }
   const what = `${name} ${printable(pkg.version)}`;
-  const count = `${table.all.length} tool${table.all.length === 1 ? '' : 's'}`;
+  const count = `${positions.length} tool${positions.length === 1 ? '' : 's'}${mode === 'dynamic' ? ' behind search_tools, describe_tools and call_tool (dynamic mode)' : ''}`;
 
   if (!args.http) {
     const handle = startStdio(factory, { log });
@@ -280,6 +342,12 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     process.once('SIGTERM', stop);
   }
   return running;
+}
+
+/** `load` run once, on first use; every caller gets the same promise. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => (result ??= load());
 }
 
 /**
@@ -358,64 +426,4 @@ function timeoutFrom(config: ApiConfig, env: Environment, log: Logger): number {
   if (Number.isSafeInteger(ms) && ms > 0) return ms;
   log(`${printable(config.name)}: ${config.env.timeoutMs} must be a positive number of milliseconds; using ${DEFAULT_TIMEOUT_MS}`);
   return DEFAULT_TIMEOUT_MS;
-}
-
-/** `handlers`: a tool manifest's package, which calls no upstream (no base URL, timeout or credentials). */
-export function usage(config: ApiConfig, toolCount: number, handlers = false): string {
-  const e = config.env;
-  const m = endpointVariables(config);
-  const server = config.servers[0]?.url;
-  const gate: [string, string][] = [
-    [e.confirm, `when to ask the user before a call: destructive, writes or none (default ${config.confirm})`],
-    [e.stateKey, 'secret (32+ characters) protecting the state of calls that ask the user (default: random per process)'],
-  ];
-  const variables: [string, string][] = handlers ? gate : [
-    [e.baseUrl, `upstream base URL (default: ${server === undefined ? 'none, required' : printable(server)})`],
-    [e.timeoutMs, `upstream request timeout in ms (default ${DEFAULT_TIMEOUT_MS})`],
-    ...(e.retryBudgetMs !== undefined ? [[e.retryBudgetMs, `time a call may wait for rate limits, in ms (default ${DEFAULT_RETRY_BUDGET_MS})`] as [string, string]] : []),
-    ...gate,
-    ...Object.entries(e.serverVariables).map(([variable, envName]): [string, string] => [envName, `server variable {${printable(variable)}}`]),
-    [m.token, 'bearer tokens accepted on the HTTP endpoint (comma-separated; needed for a non-loopback --host)'],
-    ...credentialVariables(config),
-  ];
-  const width = Math.max(0, ...variables.map(([envName]) => envName.length));
-  return [
-    `Usage: ${printable(config.name)} [--http [--port N] [--host H]]${handlers ? '' : ' [--base-url URL]'} [--env-file PATH] [--scopes LIST]`,
-    '',
-    `MCP server for ${printable(config.title)} ${printable(config.version)} (${toolCount} tools). Serves stdio unless --http is given.`,
-    '',
-    'Options:',
-    '  --http              serve Streamable HTTP at http://HOST:PORT/mcp',
-    `  --port N            HTTP port (default ${DEFAULT_HTTP_PORT})`,
-    `  --host H            HTTP interface to bind (default ${DEFAULT_HTTP_HOST})`,
-    '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
-    `  --oauth-issuer URL  accept OAuth access tokens (JWT) from this issuer (or ${m.oauthIssuer})`,
-    `  --oauth-audience U  ...issued for this URI, the server's public URL (or ${m.oauthAudience})`,
-    '  --no-auth           serve a non-loopback --host without authentication (warned at every start)',
-    `  --scopes LIST       serve only tools these scopes allow, e.g. read (or ${m.scopes})`,
-    ...(handlers ? [] : [`  --base-url URL      upstream base URL (overrides ${e.baseUrl})`]),
-    `  --confirm POLICY    ask the user before destructive calls, all writes, or none (default ${config.confirm}; overrides ${e.confirm})`,
-    '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
-    '  --host-config HOST  print the config entry for HOST (claude-desktop, cursor, vscode, inspector)',
-    '  --log json          one JSON line per tool call on stderr (tool, method, path, status, duration, retries)',
-    '  -v, --version       print the package name and version',
-    '  -h, --help          show this help',
-    '',
-    ...(variables.length > 0 ? ['Environment:', ...variables.map(([envName, text]) => `  ${envName.padEnd(width)}  ${text}`), ''] : []),
-  ].join('\n');
-}
-
-function credentialVariables(config: ApiConfig): [string, string][] {
-  const rows: [string, string][] = [];
-  for (const [scheme, source] of Object.entries(config.credentials)) {
-    const label = printable(scheme);
-    if (source.type === 'unsupported') continue;
-    for (const [field, envName] of Object.entries(source.env)) rows.push([envName, `${label}: ${field}`]);
-  }
-  return rows;
-}
-
-/** Spec-derived text for a terminal: control characters (escape sequences) become '?'. */
-function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '?');
 }

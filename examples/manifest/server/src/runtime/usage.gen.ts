@@ -42,6 +42,7 @@ export function usage(config: ApiConfig, toolCount: number, handlers = false): s
     `  --confirm POLICY    ask the user before destructive calls, all writes, or none (default ${config.confirm}; overrides ${e.confirm})`,
     '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
     '  --host-config HOST  print the config entry for HOST (claude-desktop, cursor, vscode, inspector)',
+    '  --log json          one JSON line per tool call on stderr (tool, method, path, status, duration, retries)',
     '  --toolsets A,B      only the tools of these toolsets (OpenAPI tags; see --list-toolsets)',
     '  --tools N,M         only these tools (with --toolsets: those too)',
     '  --read-only         only tools annotated readOnlyHint: true',
@@ -72,5 +73,5 @@ function selectionVariables(config: ApiConfig): [string, string][] {
 
 /** Spec-derived text for a terminal: control characters (escape sequences) become '?'. */
 export function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '?');
 }
