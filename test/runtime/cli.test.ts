@@ -89,16 +89,12 @@ describe('usage', () => {
         '  --confirm POLICY    ask the user before destructive calls, all writes, or none (default destructive; overrides FIXTURE_API_CONFIRM)',
         '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
         '  --host-config HOST  print the config entry for HOST (claude-desktop, cursor, vscode, inspector)',
+        '  --log json          one JSON line per tool call on stderr (tool, method, path, status, duration, retries)',
         '  --toolsets A,B      only the tools of these toolsets (OpenAPI tags; see --list-toolsets)',
         '  --tools N,M         only these tools (with --toolsets: those too)',
         '  --read-only         only tools annotated readOnlyHint: true',
         '  --list-toolsets     print the toolsets with their tool counts and exit',
         '  --tools-mode M      static (every tool in tools/list) or dynamic (search_tools, describe_tools, call_tool); default static',
-<<<<<<< HEAD
-        '  --host-config HOST  print the config entry for HOST (claude-desktop, cursor, vscode, inspector)',
-        '  --log json          one JSON line per tool call on stderr (tool, method, path, status, duration, retries)',
-=======
->>>>>>> 8c1a7c2 (cli usage test: --host-config after --env-file)
         '  -v, --version       print the package name and version',
         '  -h, --help          show this help',
         '',
