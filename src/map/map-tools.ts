@@ -72,7 +72,6 @@ export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics
   const info = sanitizeInfo(model.info, scan, rootAt);
   scan.finish();
   const result: ToolModel = { info, servers: model.servers, securitySchemes: model.securitySchemes, tools };
-  checkCredentialHosts(result, diagnostics, rootFile === undefined ? undefined : { file: rootFile, pointer: '' });
   const toolsets = toolsetDescriptions(model.tagDescriptions, tools);
   if (toolsets !== undefined) result.toolsetDescriptions = toolsets;
   checkCredentialHosts(result, diagnostics, rootFile === undefined ? undefined : { file: rootFile, pointer: '' });
