@@ -4,13 +4,14 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Client, ClientCredentialsProvider, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { Events, OAuth2Server } from 'oauth2-mock-server';
+import { ClientCredentialsProvider } from '@modelcontextprotocol/client';
+import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, rawCall, startIssuer, tokenFrom as issuedToken } from '../support/local-issuer.js';
 import { buildGeneratedPackage, freePort, startHttpServer, type RunningServer } from '../support/generated-package.js';
-import { startUpstream, type RecordingUpstream } from '../support/recording-upstream.js';
+import type { RecordingUpstream } from '../support/recording-upstream.js';
+import { SCOPED_SPEC, startNotesUpstream } from '../support/scoped-notes.js';
 
-const SPEC = new URL('../fixtures/e2e/scoped.3.0.yaml', import.meta.url).pathname;
 const STATIC_TOKEN = 'static-token-0123456789abcdef';
 const OTHER_TOKEN = 'rotated-token-0123456789abcdef';
 
@@ -21,34 +22,9 @@ let stranger: OAuth2Server;
 let server: RunningServer;
 let audience: string;
 
-/** An access token from the real token endpoint (client credentials), for `resource` and `scope`. */
-async function tokenFrom(as: OAuth2Server, scope: string, resource = audience): Promise<string> {
-  const res = await fetch(`${as.issuer.url}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('app:secret').toString('base64')}` },
-    body: new URLSearchParams({ grant_type: 'client_credentials', scope, resource }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function startIssuer(): Promise<OAuth2Server> {
-  const as = new OAuth2Server();
-  await as.issuer.keys.generate('RS256');
-  await as.start(0, '127.0.0.1');
-  as.issuer.url = as.issuer.url!.replace('localhost', '127.0.0.1');
-  // As a real authorization server does with RFC 8707: the token's audience is the resource asked for.
-  as.service.on(Events.BeforeTokenSigning, (token, req) => {
-    const resource = (req.body as Record<string, unknown>).resource;
-    if (typeof resource === 'string') token.payload.aud = resource;
-  });
-  return as;
-}
-
-function connect(url: string, token?: string): Promise<Client> {
-  const client = new Client({ name: 't', version: '1' }, { versionNegotiation: { mode: 'auto' } });
-  const transport = new StreamableHTTPClientTransport(new URL(url), token === undefined ? {} : { authProvider: { token: async () => token } });
-  return client.connect(transport).then(() => client);
+/** An access token for this server's audience unless another is named. */
+function tokenFrom(as: OAuth2Server, scope: string, resource = audience): Promise<string> {
+  return issuedToken(as, scope, resource);
 }
 
 async function toolNames(url: string, token: string): Promise<string[]> {
@@ -60,35 +36,9 @@ async function toolNames(url: string, token: string): Promise<string[]> {
   }
 }
 
-/** A raw tools/call as a 2026-07-28 client sends it. */
-function rawCall(url: string, name: string, args: Record<string, unknown>, token: string): Promise<Response> {
-  const _meta = {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
-    'io.modelcontextprotocol/clientCapabilities': {},
-  };
-  return fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': name,
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, _meta } }),
-  });
-}
-
 beforeAll(async () => {
-  dir = buildGeneratedPackage(SPEC, 'scoped-mcp');
-  upstream = await startUpstream((req, res) => {
-    if (req.method === 'POST') res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"n1"}');
-    else if (req.method === 'DELETE') res.writeHead(204).end();
-    else if (req.url.startsWith('/api/admin')) res.writeHead(200, { 'content-type': 'application/json' }).end('{"notes":1}');
-    else res.writeHead(200, { 'content-type': 'application/json' }).end('["a"]');
-  });
+  dir = buildGeneratedPackage(SCOPED_SPEC, 'scoped-mcp');
+  upstream = await startNotesUpstream();
   [issuer, stranger] = await Promise.all([startIssuer(), startIssuer()]);
   const port = await freePort();
   audience = `http://127.0.0.1:${port}/mcp`;

@@ -33,7 +33,7 @@ import { confirmPolicy, ConfirmPolicyError, createGating, isConfirmPolicy } from
 import { CONFIRM_POLICIES } from './input-gate.gen.js';
 import { StateKeyError } from './request-state.gen.js';
 import { startStdio } from './stdio.gen.js';
-import { selectByScopes } from './tool-scopes.gen.js';
+import { selectByScopes, toolScopes } from './tool-scopes.gen.js';
 import { buildCatalog, buildSearchIndex, catalogTool, createSearch, loadSearchIndexAsync } from './search-core.gen.js';
 import { applyToolOverrides, type OverriddenTools } from './tool-overrides.gen.js';
 import {
@@ -314,7 +314,10 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     const searcher = once(async () => createSearch(stored.searchIndex !== undefined ? await loadSearchIndexAsync(stored.searchIndex()) : buildSearchIndex(await loadEntries(), stored)));
     setImmediate(() => void searcher().catch(() => undefined)); // a failure is reported by search_tools
     const search = async (query: string, limit: number, allowed: (position: number) => boolean) => (await searcher())(query, limit, allowed);
-    factory = createDynamicServerFactory({ config: served, catalog, positions, search, served: serve, log, gate, ...extend });
+    // Over HTTP the entries are loaded at start, so OAuth requests can be limited to their token's scopes.
+    const scopes = overridden !== undefined ? { scopes: (i: number) => toolScopes(overridden.tools[i]!) } : {};
+    const cacheScope = listOptions?.cacheScope !== undefined ? { cacheScope: listOptions.cacheScope } : {};
+    factory = createDynamicServerFactory({ config: served, catalog, positions, search, served: serve, log, gate, ...scopes, ...cacheScope, ...extend });
   }
   const what = `${name} ${printable(pkg.version)}`;
   const count = `${positions.length} tool${positions.length === 1 ? '' : 's'}${mode === 'dynamic' ? ' behind search_tools, describe_tools and call_tool (dynamic mode)' : ''}`;

@@ -8,13 +8,15 @@
  * - `call_tool { name, arguments }` → the result static mode gives for that call: the same input
  *   validation and message, the same tool caller; an unknown name is an isError naming close matches.
  *
- * Only the selected tools (tool-selection.gen.ts) can be found, described and called. The tool
+ * Only the selected tools (tool-selection.gen.ts) can be found, described and called, and with
+ * OAuth only those the request's token scopes allow (dynamic-scopes.gen.ts). The tool
  * schemas are not needed to answer tools/list or search_tools: `served()` loads them on the first
  * describe_tools or call_tool, so even Microsoft Graph's 11,422 tools start within a second.
  */
 import {
   fromJsonSchema,
   McpServer,
+  type CacheScope,
   type CallToolResult,
   type InputRequiredResult,
   type McpServerFactory,
@@ -23,9 +25,10 @@ import {
   type Tool,
 } from '@modelcontextprotocol/server';
 import type { AnyToolCaller } from './call-tool.gen.js';
+import { callToolScopeChallenge, createDynamicViews, visibleNames, type DynamicView, type VisibleNames } from './dynamic-scopes.gen.js';
 import type { ToolCatalogData } from './search-core.gen.js';
 import { DISCOVER_TTL_MS, runTool, serverInfo, type Logger, type ServerFactoryOptions } from './server.gen.js';
-import { closeMatches, findToolset, SelectionError } from './tool-selection.gen.js';
+import { findToolset, SelectionError } from './tool-selection.gen.js';
 import { DEFAULT_LIST_TTL_MS, listed, type JsonObject, type ToolTable } from './tool-table.gen.js';
 import type { ApiConfig, JsonSchemaObject } from './types.gen.js';
 
@@ -53,6 +56,13 @@ export interface DynamicSurface {
   /** Tool positions best match first; `allowed` limits them. */
   readonly search: (query: string, limit: number, allowed: (position: number) => boolean) => Promise<number[]>;
   readonly served: () => Promise<ServedTools>;
+  /**
+   * The scopes the tool at a position needs (tool-scopes.gen.ts): requests with OAuth token info
+   * then see and call only the tools their scopes allow; without it such requests see none.
+   */
+  readonly scopes?: (position: number) => readonly string[];
+  /** `cacheScope` of the tools/list answer without token info; default `public`. */
+  readonly cacheScope?: CacheScope;
   readonly log: Logger;
   /** Human in the loop, as in static mode (server.gen.ts). */
   readonly gate?: ServerFactoryOptions['gate'];
@@ -60,7 +70,14 @@ export interface DynamicSurface {
   readonly extend?: ServerFactoryOptions['extend'];
 }
 
-type Handler = (args: JsonObject, ctx: ServerContext, server: McpServer) => Promise<CallToolResult | InputRequiredResult>;
+/** What a meta-tool's handler gets besides its arguments: the request's view and where names are. */
+interface Call {
+  readonly ctx: ServerContext;
+  readonly server: McpServer;
+  readonly view: DynamicView;
+}
+
+type Handler = (args: JsonObject, call: Call) => Promise<CallToolResult | InputRequiredResult>;
 
 interface MetaTool {
   readonly tool: Tool;
@@ -71,9 +88,21 @@ interface MetaTool {
 
 export function createDynamicServerFactory(surface: DynamicSurface): McpServerFactory {
   const info = serverInfo(surface.config);
-  const tools = metaTools(surface);
-  const page = { tools: tools.map((meta) => meta.tool), ttlMs: DEFAULT_LIST_TTL_MS, cacheScope: 'public' as const };
-  return () => {
+  const { catalog } = surface;
+  const positionOf = new Map(surface.positions.map((i) => [catalog.tools[i]!.name, i]));
+  const tools = metaTools(surface, positionOf);
+  const views = createDynamicViews({
+    positions: surface.positions,
+    ...(surface.scopes !== undefined ? { scopes: surface.scopes } : {}),
+    page: (positions, scoped) => ({
+      tools: dynamicToolList(surface.config, catalog, positions),
+      ttlMs: DEFAULT_LIST_TTL_MS,
+      cacheScope: scoped ? 'private' : (surface.cacheScope ?? 'public'),
+    }),
+  });
+  const challenge = callToolScopeChallenge(positionOf, surface.scopes);
+  return (ctx) => {
+    const view = views(ctx?.authInfo);
     const server = new McpServer(info, {
       capabilities: { tools: { listChanged: false } },
       cacheHints: { 'server/discover': { ttlMs: DISCOVER_TTL_MS, cacheScope: 'public' } },
@@ -83,19 +112,24 @@ export function createDynamicServerFactory(surface: DynamicSurface): McpServerFa
       const { name, description, annotations } = meta.tool;
       server.registerTool(
         name,
-        { description: description ?? '', inputSchema: meta.input, ...(meta.output !== undefined ? { outputSchema: meta.output } : {}), ...(annotations !== undefined ? { annotations } : {}) },
-        (args, ctx) => meta.handler(args, ctx, server),
+        {
+          description: description ?? '',
+          inputSchema: meta.input,
+          ...(meta.output !== undefined ? { outputSchema: meta.output } : {}),
+          ...(annotations !== undefined ? { annotations } : {}),
+          ...(view.scoped && name === CALL_TOOL ? { scopeChallenge: challenge } : {}),
+        },
+        (args, ctx) => meta.handler(args, { ctx, server, view }),
       );
     }
-    server.server.setRequestHandler('tools/list', () => page);
+    server.server.setRequestHandler('tools/list', () => view.page);
     surface.extend?.(server);
     return server;
   };
 }
 
 /** The three tools with their handlers. */
-function metaTools(surface: DynamicSurface): MetaTool[] {
-  const selected = new Set(surface.positions);
+function metaTools(surface: DynamicSurface, positionOf: ReadonlyMap<string, number>): MetaTool[] {
   const [search, describe, call] = dynamicToolList(surface.config, surface.catalog, surface.positions);
   const make = (tool: Tool, handler: Handler, withOutput: boolean): MetaTool => ({
     tool,
@@ -103,10 +137,11 @@ function metaTools(surface: DynamicSurface): MetaTool[] {
     ...(withOutput && tool.outputSchema !== undefined ? { output: fromJsonSchema<JsonObject>(tool.outputSchema as JsonSchemaObject) } : {}),
     handler,
   });
+  const names = visibleNames(surface.catalog, positionOf);
   return [
-    make(search!, async (args) => searchTools(surface, selected, args), true),
-    make(describe!, async (args) => describeTools(surface, args), true),
-    make(call!, async (args, ctx, server) => callTool(surface, args, ctx, server), false),
+    make(search!, async (args, { view }) => searchTools(surface, view, args), true),
+    make(describe!, async (args, { view }) => describeTools(surface, names, view, args), true),
+    make(call!, async (args, c) => callTool(surface, names, args, c), false),
   ];
 }
 
@@ -180,11 +215,12 @@ export function toolsetLines(catalog: ToolCatalogData, positions: readonly numbe
   return [head, ...shown.sort(byName).map(line), `- … and ${rest} smaller toolsets (search without toolset finds them too)`].join('\n');
 }
 
-async function searchTools(surface: DynamicSurface, selected: ReadonlySet<number>, args: JsonObject): Promise<CallToolResult> {
+async function searchTools(surface: DynamicSurface, view: DynamicView, args: JsonObject): Promise<CallToolResult> {
   const { catalog } = surface;
   const query = args.query as string;
   const limit = (args.limit as number | undefined) ?? DEFAULT_SEARCH_LIMIT;
-  let allowed = (position: number): boolean => selected.has(position);
+  const { visible } = view;
+  let allowed = (position: number): boolean => visible.has(position);
   if (typeof args.toolset === 'string') {
     let set: number;
     try {
@@ -193,8 +229,8 @@ async function searchTools(surface: DynamicSurface, selected: ReadonlySet<number
       if (!(error instanceof SelectionError)) throw error;
       return failure(error.message.replace(' (--toolsets)', ''));
     }
-    if (![...selected].some((i) => catalog.tools[i]!.toolset === set)) return failure(`toolset ${JSON.stringify(args.toolset)} has no tools on this server`);
-    allowed = (position) => selected.has(position) && catalog.tools[position]!.toolset === set;
+    if (!view.positions.some((i) => catalog.tools[i]!.toolset === set)) return failure(`toolset ${JSON.stringify(args.toolset)} has no tools on this server`);
+    allowed = (position) => visible.has(position) && catalog.tools[position]!.toolset === set;
   }
   const tools = (await surface.search(query, limit, allowed)).map((i) => {
     const tool = catalog.tools[i]!;
@@ -204,12 +240,12 @@ async function searchTools(surface: DynamicSurface, selected: ReadonlySet<number
   return { content: [{ type: 'text', text }], structuredContent: { tools } };
 }
 
-async function describeTools(surface: DynamicSurface, args: JsonObject): Promise<CallToolResult> {
+async function describeTools(surface: DynamicSurface, names: VisibleNames, view: DynamicView, args: JsonObject): Promise<CallToolResult> {
   const { table } = await surface.served();
-  const names = args.names as string[];
-  const missing = names.filter((name) => !table.byName.has(name));
-  if (missing.length > 0) return failure(missing.map((name) => unknownTool(table, name)).join('\n'));
-  const tools = names.map((name) => listed(table.byName.get(name)!.entry));
+  const wanted = args.names as string[];
+  const missing = wanted.filter((name) => !names.has(name, view) || !table.byName.has(name));
+  if (missing.length > 0) return failure(missing.map((name) => names.unknown(name, view)).join('\n'));
+  const tools = wanted.map((name) => listed(table.byName.get(name)!.entry));
   return { content: [{ type: 'text', text: JSON.stringify({ tools }) }], structuredContent: { tools } };
 }
 
@@ -218,11 +254,11 @@ async function describeTools(surface: DynamicSurface, args: JsonObject): Promise
  * @modelcontextprotocol/server 2.4.0: validateToolInput against `accepts`, with the same message,
  * then runTool of server.gen.ts); test/e2e/tool-selection.e2e.test.ts compares both modes call by call.
  */
-async function callTool(surface: DynamicSurface, args: JsonObject, ctx: ServerContext, server: McpServer): Promise<CallToolResult | InputRequiredResult> {
+async function callTool(surface: DynamicSurface, names: VisibleNames, args: JsonObject, { ctx, server, view }: Call): Promise<CallToolResult | InputRequiredResult> {
   const { table, callTool: call } = await surface.served();
   const name = args.name as string;
-  const tool = table.byName.get(name);
-  if (tool === undefined) return failure(unknownTool(table, name));
+  const tool = names.has(name, view) ? table.byName.get(name) : undefined;
+  if (tool === undefined) return failure(names.unknown(name, view));
   const checked = await tool.accepts['~standard'].validate(args.arguments ?? {});
   if (checked.issues !== undefined && checked.issues.length > 0) {
     const reasons = checked.issues.map((issue) => {
@@ -232,12 +268,6 @@ async function callTool(surface: DynamicSurface, args: JsonObject, ctx: ServerCo
     return failure(`Input validation error: Invalid arguments for tool ${name}: ${reasons.join(', ')}`);
   }
   return runTool(server, tool, (checked as { value: JsonObject }).value, ctx, call, surface.log, surface.gate);
-}
-
-function unknownTool(table: ToolTable, name: string): string {
-  const close = closeMatches(name, [...table.byName.keys()]);
-  const hint = close.length > 0 ? `close matches: ${close.join(', ')}` : 'search_tools finds tools by task';
-  return `Unknown tool ${JSON.stringify(name)}; ${hint}`;
 }
 
 function failure(text: string): CallToolResult {

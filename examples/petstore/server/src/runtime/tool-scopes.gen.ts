@@ -11,8 +11,10 @@
  *   `insufficient_scope` naming the scopes it needs ({@link scopeChallengeFor}, through the SDK's
  *   scope challenge). Requests without token info (a static bearer token, stdio) are not
  *   limited here: the endpoint hands on `authInfo` for OAuth tokens only.
+ * - Dynamic mode applies the same rules to search_tools, describe_tools and call_tool
+ *   (dynamic-scopes.gen.ts).
  */
-import type { AuthInfo, ListToolsResult, ScopeChallengeHandler } from '@modelcontextprotocol/server';
+import type { AuthInfo, ListToolsResult, ScopeChallenge, ScopeChallengeHandler } from '@modelcontextprotocol/server';
 import { buildListPages, listPageOf, type CompiledTool, type ToolTable } from './tool-table.gen.js';
 import type { ToolEntry } from './types.gen.js';
 
@@ -63,11 +65,37 @@ export function selectByScopes<T extends ToolEntry>(entries: readonly T[], scope
 /** For `registerTool`: refuses a call when the request's OAuth token lacks the tool's scopes. */
 export function scopeChallengeFor(entry: ToolEntry): ScopeChallengeHandler {
   const needed = toolScopes(entry);
-  return ({ authInfo }) => {
-    if (authInfo === undefined) return undefined;
-    const granted = new Set(authInfo.scopes);
-    if (needed.every((scope) => granted.has(scope))) return undefined;
-    return { scopes: needed as [string, ...string[]], errorDescription: `This tool needs the scope ${needed.join(' ')}` };
+  return ({ authInfo }) => missingScopes(needed, authInfo);
+}
+
+/**
+ * The 403 `insufficient_scope` challenge naming `needed` when the token lacks one of them;
+ * `undefined` without token info or when it has them all.
+ */
+export function missingScopes(needed: readonly string[], authInfo: AuthInfo | undefined): ScopeChallenge | undefined {
+  if (authInfo === undefined) return undefined;
+  const granted = new Set(authInfo.scopes);
+  if (needed.every((scope) => granted.has(scope))) return undefined;
+  return { scopes: needed as [string, ...string[]], errorDescription: `This tool needs the scope ${needed.join(' ')}` };
+}
+
+/**
+ * What each distinct set of granted scopes sees, built on first use by `build` and kept (up to
+ * {@link MAX_CACHED_SCOPE_SETS} sets). Only the scopes in `known` count: a token's other scopes
+ * change nothing, so they make no new entry.
+ */
+export function perScopeSet<T>(known: ReadonlySet<string>, build: (granted: ReadonlySet<string>) => T): (authInfo: AuthInfo) => T {
+  const cache = new Map<string, T>();
+  return (authInfo) => {
+    const granted = [...new Set(authInfo.scopes)].filter((scope) => known.has(scope)).sort();
+    const key = granted.join(' ');
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = build(new Set(granted));
+      if (cache.size >= MAX_CACHED_SCOPE_SETS) cache.delete(cache.keys().next().value!);
+      cache.set(key, value);
+    }
+    return value;
   };
 }
 
@@ -76,22 +104,11 @@ export function scopeChallengeFor(entry: ToolEntry): ScopeChallengeHandler {
  * scopes allow (pages built on first use per distinct scope set, and kept).
  */
 export function createScopedLists(table: ToolTable): (authInfo: AuthInfo | undefined, cursor: string | undefined) => ListToolsResult {
-  const cache = new Map<string, ReadonlyMap<string, ListToolsResult>>();
-  const known = new Set(scopesOf(table.all.map((tool) => tool.entry)));
-  return (authInfo, cursor) => {
-    if (authInfo === undefined) return table.listPage(cursor);
-    const granted = [...new Set(authInfo.scopes)].filter((scope) => known.has(scope)).sort();
-    const key = granted.join(' ');
-    let pages = cache.get(key);
-    if (pages === undefined) {
-      const set = new Set(granted);
-      const tools: CompiledTool[] = table.all.filter((tool) => allowedBy(tool.entry, set));
-      pages = buildListPages(tools, { pageSize: table.pageSize, maxPageBytes: table.maxPageBytes, ttlMs: table.listTtlMs, cacheScope: 'private' });
-      if (cache.size >= MAX_CACHED_SCOPE_SETS) cache.delete(cache.keys().next().value!);
-      cache.set(key, pages);
-    }
-    return listPageOf(pages, cursor);
-  };
+  const pagesFor = perScopeSet(new Set(scopesOf(table.all.map((tool) => tool.entry))), (granted) => {
+    const tools: CompiledTool[] = table.all.filter((tool) => allowedBy(tool.entry, granted));
+    return buildListPages(tools, { pageSize: table.pageSize, maxPageBytes: table.maxPageBytes, ttlMs: table.listTtlMs, cacheScope: 'private' });
+  });
+  return (authInfo, cursor) => (authInfo === undefined ? table.listPage(cursor) : listPageOf(pagesFor(authInfo), cursor));
 }
 
 function printable(text: string): string {
