@@ -2,6 +2,8 @@ export interface SearchSet {
   name: string;
   spec: string;
   queries: string;
+  /** Never tuned on: the bench does not list its misses. */
+  heldOut?: boolean;
 }
 export interface SearchQuery {
   query: string;

@@ -2,18 +2,28 @@
  * Tool search, shared by the generator and the generated server: the generator builds the
  * MiniSearch index and stores it in the package's data (data/tools/search-index.json); the server
  * loads it at start and answers `search_tools` with it (dynamic-tools.gen.ts). Both sides must
- * process terms identically, so this file exists twice, byte for byte: src/emit/search-core.ts
- * (the generator) and templates/runtime/search-core.gen.ts (copied into every generated package);
- * test/emit/search-core.test.ts fails when they differ. It imports nothing but MiniSearch.
+ * process terms identically, so this file and the two it imports (search-terms.ts, search-intent.ts)
+ * exist twice, identical but for the `.gen` of their imports: src/emit/*.ts (the generator) and
+ * templates/runtime/*.gen.ts (copied into every generated package); test/emit/search-core.test.ts
+ * fails when they differ. They import nothing but MiniSearch and each other.
  *
- * What is indexed per tool: its name, title, the first paragraph of its description (summary) and
- * the rest, the toolset, the words of its path and operationId, and its argument names. Terms are
- * split at case and punctuation boundaries (`listForAuthenticatedUser` → list for authenticated
- * user), lower-cased and reduced by a small English stemmer (repositories/repository → repositori);
- * a query's terms are also expanded with a small synonym table (remove → delete, …). Both measured
- * on the query sets in test/fixtures/search (bench/search-quality.mjs).
+ * What is indexed per tool: its name, its headline (the title, else the summary's first sentence),
+ * the first paragraph of its description (summary) and the rest, the toolset, the words of its path
+ * and operationId, its argument names, and its actions (search-intent.ts). How a query ranks tools,
+ * each step measured on the query sets in test/fixtures/search (bench/search-quality.mjs):
+ * 1. each query word scores BM25 over the fields (its synonyms count at {@link SYNONYM_WEIGHT});
+ *    a word that splits into several terms (`GitHub`) counts once, context words (`… for a repo`) less;
+ * 2. the sum is scaled by the share of the query's words the tool matches;
+ * 3. tools whose action fits the query's intent (`delete …` → delete, `fork a …` → create) gain
+ *    up to {@link INTENT_WEIGHT}; deprecated ones lose;
+ * 4. the best {@link RERANKED} are scaled by how much of their headline the query covers, so
+ *    `Create an issue` beats `Add sub-issue` for "open a new issue".
  */
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
+import { ACTIONS, actionsOf, fitOf, intentOf, type Action } from './search-intent.gen.js';
+import { DEFAULT_TERMS, indexTermOf, queryWords, synonymTable, termNormalizer, termsOf, tokenize, type TermOptions } from './search-terms.gen.js';
+
+export { DEFAULT_TERMS, stem, tokenize, type TermOptions } from './search-terms.gen.js';
 
 /** What search needs of a tool: the generator's Tool and the runtime's ToolEntry both fit. */
 export interface SearchableTool {
@@ -55,128 +65,32 @@ export interface ToolCatalogData {
 
 export const SUMMARY_MAX = 300;
 
-const STOP_WORDS = new Set(
-  'a an the to of for in on at by with and or from into is are be can could would should will do does how what which who that this these those it its i we our you your please want need some any all via using use'.split(' '),
-);
-
-/** What an HTTP method does, in the words a task names it with (indexed as the `verb` field). */
-const METHOD_VERBS: Readonly<Record<string, string>> = {
-  GET: 'get list read',
-  POST: 'create add',
-  PUT: 'update replace set',
-  PATCH: 'update edit',
-  DELETE: 'delete remove',
-};
-
-/** Abbreviations: the same term as the word, in the index and in queries (`repos` is `repository`). */
-const ABBREVIATIONS: readonly (readonly [string, string])[] = [
-  ['repo', 'repository'],
-  ['pr', 'pull'],
-  ['org', 'organization'],
-  ['config', 'configuration'],
-  ['env', 'environment'],
-  ['app', 'application'],
-  ['auth', 'authentication'],
-  ['admin', 'administrator'],
-  ['info', 'information'],
-  ['k8s', 'kubernetes'],
-];
-
 /** How much a synonym counts against the word the query used. */
-const SYNONYM_WEIGHT = 0.35;
-
-/**
- * Words a user says for what the API calls otherwise. A query term expands to its whole group; the
- * index holds only the words the spec uses.
- */
-const SYNONYM_GROUPS: readonly (readonly string[])[] = [
-  ['create', 'add', 'new', 'make', 'open', 'register'],
-  ['delete', 'remove', 'destroy', 'erase', 'drop'],
-  ['update', 'edit', 'change', 'modify'],
-  ['list', 'enumerate', 'browse', 'show', 'every'],
-  ['get', 'fetch', 'retrieve', 'read', 'view', 'look', 'see', 'details', 'info', 'information'],
-  ['authenticated', 'me', 'my', 'mine', 'myself'],
-  ['search', 'find', 'query', 'lookup', 'filter'],
-  ['organization', 'company'],
-  ['user', 'person', 'account', 'member', 'people'],
-  ['comment', 'reply', 'note'],
-  ['file', 'document', 'attachment', 'upload'],
-  ['message', 'email', 'mail'],
-  ['event', 'meeting', 'appointment'],
-  ['payment', 'charge', 'pay'],
-  ['customer', 'client', 'buyer'],
-  ['subscription', 'subscribe', 'plan'],
-  ['invoice', 'bill'],
-  ['refund', 'reimburse'],
-  ['secret', 'credential', 'password'],
-  ['key', 'token'],
-  ['workflow', 'pipeline', 'action'],
-  ['run', 'execution', 'job', 'build'],
-  ['star', 'favorite', 'like', 'bookmark'],
-  ['team', 'group'],
-  ['log', 'logs', 'output'],
-  ['namespace', 'project'],
-  ['pod', 'container'],
-  ['scale', 'resize', 'replicas'],
-  ['status', 'state', 'health'],
-  ['release', 'version', 'tag'],
-  ['webhook', 'hook', 'callback', 'notification'],
-];
-
-/** Lower case, then a light English stemmer: plural, -ing, -ed, -ly, -ation and a final e. */
-export function stem(word: string): string {
-  let w = word.toLowerCase();
-  if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w;
-  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
-  else if (w.endsWith('sses')) w = w.slice(0, -2);
-  else if (w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  for (const suffix of ['ations', 'ation', 'ing', 'ed', 'ly']) {
-    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
-      w = w.slice(0, -suffix.length);
-      if (/([bdfgklmnprt])\1$/.test(w)) w = w.slice(0, -1); // starred → starr → star
-      break;
-    }
-  }
-  if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
-  if (w.endsWith('y') && w.length > 3) w = `${w.slice(0, -1)}i`;
-  return w;
-}
-
-/** Splits at anything but letters and digits, and at case changes: `getRepoURL_v2` → get repo url v 2. */
-export function tokenize(text: string): string[] {
-  return text
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/([a-zA-Z])(?=\d)|(\d)(?=[a-zA-Z])/g, '$1$2 ')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((t) => t !== '');
-}
-
-/** How terms are processed; the stored index always uses {@link DEFAULT_TERMS} (the others are for measuring). */
-export interface TermOptions {
-  readonly stem: boolean;
-  readonly synonyms: boolean;
-}
-
-export const DEFAULT_TERMS: TermOptions = { stem: true, synonyms: true };
+const SYNONYM_WEIGHT = 0.5;
+/** How much a word after `of`, `for`, `in` … counts: it names where, not what. */
+const CONTEXT_WEIGHT = 0.7;
+/** A tool whose action fits the query's intent exactly scores this much more (1 + 0.6). */
+const INTENT_WEIGHT = 0.6;
+/** A deprecated tool's score is multiplied by this. */
+const DEPRECATED_WEIGHT = 0.7;
+/** A tool whose headline the query covers entirely scores this much more (1 + 1.5). */
+const HEADLINE_WEIGHT = 1.5;
+/** How many of the best tools the headline step reorders (more than search_tools' limit of 50). */
+const RERANKED = 100;
 
 const FIELDS = ['name', 'title', 'summary', 'details', 'toolset', 'path', 'params', 'verb'];
 
 /** The MiniSearch options: the same ones must be used when building and when loading an index. */
 export function indexOptions(terms: TermOptions = DEFAULT_TERMS): Options {
-  const normalize = termNormalizer(terms);
-  const indexTerm = (term: string): string | null => {
-    const lower = term.toLowerCase();
-    return STOP_WORDS.has(lower) ? null : normalize(lower);
-  };
+  const indexTerm = indexTermOf(termNormalizer(terms));
   const search: SearchOptions = {
-    boost: { name: 1, title: 4, summary: 2, details: 0.2, toolset: 0.5, path: 1, params: 0.3, verb: 2 },
+    boost: { name: 0.5, title: 4, summary: 1, details: 0.4, toolset: 0.5, path: 1, params: 0.6, verb: 2 },
     prefix: (term) => term.length >= 4,
     fuzzy: (term) => (term.length >= 6 ? 0.15 : false),
     processTerm: indexTerm,
     weights: { fuzzy: 0.3, prefix: 0.5 },
     // Length normalization stronger than MiniSearch's default (b 0.7): short titles name the task.
-    bm25: { k: 1.2, b: 0.9, d: 0.5 },
+    bm25: { k: 2, b: 0.9, d: 0.5 },
   };
   return { idField: 'id', fields: FIELDS, storeFields: [], tokenize, processTerm: indexTerm, searchOptions: search };
 }
@@ -184,42 +98,79 @@ export function indexOptions(terms: TermOptions = DEFAULT_TERMS): Options {
 /** Tool positions best match first; `allowed` limits them (selection, toolset). */
 export type Search = (query: string, limit: number, allowed?: (position: number) => boolean) => number[];
 
-/**
- * Search over `index` (built or loaded with the same `terms`): the query's own words, OR-ed with
- * their synonyms at {@link SYNONYM_WEIGHT}.
- */
-export function createSearch(index: MiniSearch, terms: TermOptions = DEFAULT_TERMS): Search {
+/** Search over `index` (built or loaded with the same `terms`) of the tools of `catalog`. */
+export function createSearch(index: MiniSearch, catalog: ToolCatalogData, terms: TermOptions = DEFAULT_TERMS): Search {
   const normalize = termNormalizer(terms);
-  const synonyms = terms.synonyms ? synonymTable(normalize) : new Map<string, string[]>();
+  const synonyms = synonymTable(terms, normalize);
+  const exact = { fields: ['verb'], prefix: false, fuzzy: false };
+  let actions: Map<number, Action[]> | undefined;
+  let deprecated: Set<number> | undefined;
+  const headlines = new Map<number, Set<string>>();
+  const headlineTerms = (id: number): Set<string> => {
+    let found = headlines.get(id);
+    if (found === undefined) headlines.set(id, (found = termsOf(headlineOf(catalog.tools[id]!), normalize)));
+    return found;
+  };
   return (query, limit, allowed) => {
-    const words = tokenize(query).filter((t) => !STOP_WORDS.has(t.toLowerCase()));
-    const own = words.map(normalize);
-    const extra = [...new Set(own.flatMap((t) => synonyms.get(t) ?? []))].filter((t) => !own.includes(t));
-    const options = allowed === undefined ? {} : { filter: (result: { id: unknown }) => allowed(result.id as number) };
-    // The query's words go through the index's term processing; the synonyms are processed already.
-    const tree = { combineWith: 'OR', queries: [words.join(' '), { queries: [extra.join(' ')], processTerm: (t: string) => t, boostTerm: () => SYNONYM_WEIGHT }] };
-    const hits = words.length === 0 ? [] : index.search(extra.length === 0 ? words.join(' ') : (tree as Parameters<MiniSearch['search']>[0]), options);
-    return hits.slice(0, limit).map((hit) => hit.id as number);
+    const words = queryWords(query, normalize);
+    const filter = allowed === undefined ? {} : { filter: (result: { id: unknown }) => allowed(result.id as number) };
+    const scores = new Map<string, Map<number, number>>();
+    // A term's score per tool: its own BM25, or its synonyms' (their mean) at SYNONYM_WEIGHT.
+    const scoreOf = (term: string): Map<number, number> => {
+      let best = scores.get(term);
+      if (best !== undefined) return best;
+      best = new Map();
+      for (const hit of index.search(term, { ...filter, processTerm: (t) => t })) best.set(hit.id as number, hit.score);
+      const others = (synonyms.get(term) ?? []).filter((t) => t !== term);
+      if (others.length > 0) {
+        for (const hit of index.search(others.join(' '), { ...filter, processTerm: (t) => t })) {
+          const id = hit.id as number;
+          // MiniSearch multiplies a hit's score by the number of its matched terms: undo it, then average.
+          const score = (SYNONYM_WEIGHT * hit.score) / hit.queryTerms.length ** 2;
+          if (score > (best.get(id) ?? 0)) best.set(id, score);
+        }
+      }
+      scores.set(term, best);
+      return best;
+    };
+    const total = new Map<number, number>();
+    const matched = new Map<number, number>();
+    for (const word of words) {
+      const sum = new Map<number, number>();
+      for (const term of word.terms) for (const [id, score] of scoreOf(term)) sum.set(id, (sum.get(id) ?? 0) + score);
+      const weight = (word.context ? CONTEXT_WEIGHT : 1) / word.terms.length;
+      for (const [id, score] of sum) {
+        total.set(id, (total.get(id) ?? 0) + score * weight);
+        matched.set(id, (matched.get(id) ?? 0) + 1);
+      }
+    }
+    if (actions === undefined) {
+      actions = new Map();
+      for (const action of ACTIONS) for (const hit of index.search(action, exact)) actions.set(hit.id as number, [...(actions.get(hit.id as number) ?? []), action]);
+      deprecated = new Set(index.search('deprecated', exact).map((hit) => hit.id as number));
+    }
+    const intent = intentOf(query);
+    const ranked = [...total].map(([id, score]): [number, number] => {
+      const fit = 1 + INTENT_WEIGHT * fitOf(intent, actions!.get(id) ?? []);
+      return [id, (score * fit * (deprecated!.has(id) ? DEPRECATED_WEIGHT : 1) * matched.get(id)!) / words.length];
+    });
+    const order = (a: [number, number], b: [number, number]): number => b[1] - a[1] || a[0] - b[0];
+    ranked.sort(order);
+    const wanted = new Set(words.flatMap((word) => word.terms.flatMap((term) => synonyms.get(term) ?? [term])));
+    const reranked = ranked.slice(0, RERANKED).map(([id, score]): [number, number] => {
+      const headline = headlineTerms(id);
+      let covered = 0;
+      for (const term of headline) if (wanted.has(term)) covered += 1;
+      return [id, score * (1 + (HEADLINE_WEIGHT * covered) / Math.max(1, headline.size))];
+    });
+    return reranked.sort(order).slice(0, limit).map(([id]) => id);
   };
 }
 
-/** A lower-case word → its term: stemmed (when `terms.stem`), abbreviations expanded. */
-function termNormalizer(terms: TermOptions): (word: string) => string {
-  const base = terms.stem ? stem : (word: string) => word.toLowerCase();
-  const expand = new Map(ABBREVIATIONS.flatMap(([short, long]) => [[base(short), base(long)], [base(`${short}s`), base(long)]]));
-  return (word) => {
-    const term = base(word);
-    return expand.get(term) ?? term;
-  };
-}
-
-function synonymTable(normalize: (word: string) => string): Map<string, string[]> {
-  return new Map(
-    SYNONYM_GROUPS.flatMap((group) => {
-      const words = [...new Set(group.map(normalize))];
-      return words.map((w): [string, string[]] => [w, words]);
-    }),
-  );
+/** What names the operation: its title, else the first sentence of its summary. */
+export function headlineOf(tool: Pick<CatalogTool, 'title' | 'summary'>): string {
+  if (tool.title !== undefined && tool.title !== '') return tool.title;
+  return tool.summary.split(/(?<=[.!?])\s/)[0]!;
 }
 
 /** The first paragraph of a description, cut at a word before {@link SUMMARY_MAX} characters. */
@@ -270,18 +221,21 @@ export function buildSearchIndex(tools: readonly SearchableTool[], catalog: Tool
   const index = new MiniSearch(indexOptions(terms));
   index.addAll(tools.map((tool, id) => {
     const { definition, binding } = tool;
-    const summary = catalog.tools[id]!.summary;
+    const entry = catalog.tools[id]!;
+    const headline = headlineOf(entry);
+    const toolset = catalog.toolsets[entry.toolset]!.name;
     const properties = definition.inputSchema.properties;
+    const actions = actionsOf(definition.name, headline, toolset, binding.method ?? '', binding.path ?? '');
     return {
       id,
       name: definition.name,
-      title: definition.title ?? '',
-      summary,
-      details: definition.description.length > summary.length ? definition.description : '',
-      toolset: catalog.toolsets[catalog.tools[id]!.toolset]!.name,
+      title: headline,
+      summary: entry.summary,
+      details: definition.description.length > entry.summary.length ? definition.description : '',
+      toolset,
       path: `${binding.path ?? ''} ${binding.operationId ?? ''}`,
       params: typeof properties === 'object' && properties !== null ? Object.keys(properties).join(' ') : '',
-      verb: METHOD_VERBS[binding.method ?? ''] ?? '',
+      verb: [...actions, ...(/^deprecated\b/i.test(definition.description) ? ['deprecated'] : [])].join(' '),
     };
   }));
   return index;

@@ -311,7 +311,7 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     if (credentialHosts !== undefined) log(`${name}: credentials are sent to ${printable(credentialHosts)}`);
   } else {
     // Loaded from the package's data while the transport starts; search_tools waits for it.
-    const searcher = once(async () => createSearch(stored.searchIndex !== undefined ? await loadSearchIndexAsync(stored.searchIndex()) : buildSearchIndex(await loadEntries(), stored)));
+    const searcher = once(async () => createSearch(stored.searchIndex !== undefined ? await loadSearchIndexAsync(stored.searchIndex()) : buildSearchIndex(await loadEntries(), stored), stored));
     setImmediate(() => void searcher().catch(() => undefined)); // a failure is reported by search_tools
     const search = async (query: string, limit: number, allowed: (position: number) => boolean) => (await searcher())(query, limit, allowed);
     // Over HTTP the entries are loaded at start, so OAuth requests can be limited to their token's scopes.
