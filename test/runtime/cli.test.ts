@@ -6,6 +6,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, parseArgs, usage, type CliArgs, type RunningServer } from '../../templates/runtime/cli.gen.js';
+import { buildCatalog, buildSearchIndex } from '../../templates/runtime/search-core.gen.js';
 import type { ApiConfig } from '../../templates/runtime/types.gen.js';
 import { fixtureConfig, upstreamTools } from './server-fixtures.js';
 
@@ -248,6 +249,33 @@ describe('main (in-process)', () => {
       const result = await callOverHttp(running!.url!, { id: 'x' });
       expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: why }] });
     } finally {
+      await running?.close();
+    }
+  });
+
+  it('dynamic mode over HTTP reads the tool entries only at the first describe_tools, the search index after the first tools/list', async () => {
+    const reads = { entries: 0, index: 0 };
+    const entries = async (): Promise<typeof upstreamTools> => {
+      reads.entries += 1;
+      return upstreamTools;
+    };
+    const stored = buildCatalog(upstreamTools, () => 'default');
+    const indexJson = JSON.stringify(buildSearchIndex(upstreamTools, stored));
+    const catalog = { ...stored, searchIndex: () => ((reads.index += 1), indexJson) };
+    const running = await main({ config: fixtureConfig, tools: entries, catalog, argv: ['--http', '--port=0', '--tools-mode', 'dynamic'], env: {}, log: () => undefined, handleSignals: false });
+    const client = new Client({ name: 't', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(reads).toEqual({ entries: 0, index: 0 });
+      await client.connect(new StreamableHTTPClientTransport(new URL(running!.url!)));
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['search_tools', 'describe_tools', 'call_tool']);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(reads).toEqual({ entries: 0, index: 1 });
+      const described = await client.callTool({ name: 'describe_tools', arguments: { names: ['get_item'] } });
+      expect(described).toMatchObject({ structuredContent: { tools: [{ name: 'get_item' }] } });
+      expect(reads).toEqual({ entries: 1, index: 1 });
+    } finally {
+      await client.close();
       await running?.close();
     }
   });

@@ -22,7 +22,7 @@ import { createDynamicServerFactory } from './dynamic-tools.gen.js';
 import { checkHooks, type Hooks } from './hooks.gen.js';
 import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
 import { EndpointAuthError } from './endpoint-auth.gen.js';
-import { endpointVariables, resolveEndpointAuth, startScopes } from './endpoint-config.gen.js';
+import { endpointVariables, oauthGiven, resolveEndpointAuth, startScopes } from './endpoint-config.gen.js';
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, serveHttp, type RunningHttpServer } from './http.gen.js';
 import { hostConfig, HOSTS, isHost, type Host } from './host-config.gen.js';
 import { TokenCache } from './oauth-token.gen.js';
@@ -241,9 +241,9 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   for (const warning of checkHooks(options.hooks)) log(`${name}: ${warning}`);
   // Overrides rename and re-describe tools: applied before selecting, so --tools takes the new names.
   const overrides = options.hooks?.tools;
-  // Scopes and the HTTP endpoint's authentication read every tool's scopes: then the entries load now.
-  const scopesGiven = args.scopes !== undefined || (env[endpointVariables(config).scopes] ?? '') !== '';
-  const overriddenNow = mode === 'static' || args.http || scopesGiven || (overrides !== undefined && Object.keys(overrides).length > 0);
+  // Scopes (--scopes, OAuth on the HTTP endpoint) read every tool's scopes: then the entries load now.
+  const scopesRead = args.scopes !== undefined || (env[endpointVariables(config).scopes] ?? '') !== '' || (args.http && oauthGiven(args, env, config));
+  const overriddenNow = mode === 'static' || scopesRead || (overrides !== undefined && Object.keys(overrides).length > 0);
   const applyOverrides = once(async () => {
     const result = applyToolOverrides(await loadEntries(), overrides);
     for (const warning of result.warnings) log(`${name}: ${warning}`);
@@ -272,13 +272,15 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     out(toolsetTable(catalog, positions));
     return undefined;
   }
-  // --scopes and the HTTP endpoint's authentication (entries loaded above when either applies).
+  // --scopes and the HTTP endpoint's authentication (its tools' scopes matter only with OAuth: loaded above then).
   let endpoint: Awaited<ReturnType<typeof resolveEndpointAuth>> = {};
-  if (overridden !== undefined) {
+  if (overridden !== undefined || args.http) {
     try {
-      const allowed = new Set(selectByScopes(overridden.tools, startScopes(args, env, config, overridden.tools)));
-      positions = positions.filter((i) => allowed.has(overridden.tools[i]!));
-      if (args.http) endpoint = await resolveEndpointAuth(args, env, config, positions.map((i) => overridden.tools[i]!), args.host);
+      if (overridden !== undefined) {
+        const allowed = new Set(selectByScopes(overridden.tools, startScopes(args, env, config, overridden.tools)));
+        positions = positions.filter((i) => allowed.has(overridden.tools[i]!));
+      }
+      if (args.http) endpoint = await resolveEndpointAuth(args, env, config, overridden === undefined ? [] : positions.map((i) => overridden.tools[i]!), args.host);
     } catch (error) {
       if (!(error instanceof EndpointAuthError)) throw error;
       log(`${name}: ${printable(error.message)}`);
@@ -310,14 +312,14 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     const credentialHosts = describeCredentialHosts(config, table.all.map((tool) => tool.entry), env, args.baseUrl);
     if (credentialHosts !== undefined) log(`${name}: credentials are sent to ${printable(credentialHosts)}`);
   } else {
-    // Loaded from the package's data while the transport starts; search_tools waits for it.
+    // Loaded from the package's data once the first tools/list is answered (warm), or by the first search_tools.
     const searcher = once(async () => createSearch(stored.searchIndex !== undefined ? await loadSearchIndexAsync(stored.searchIndex()) : buildSearchIndex(await loadEntries(), stored), stored));
-    setImmediate(() => void searcher().catch(() => undefined)); // a failure is reported by search_tools
+    const warm = (): void => void searcher().catch(() => undefined); // a failure is reported by search_tools
     const search = async (query: string, limit: number, allowed: (position: number) => boolean) => (await searcher())(query, limit, allowed);
-    // Over HTTP the entries are loaded at start, so OAuth requests can be limited to their token's scopes.
+    // With OAuth the entries are loaded at start (scopesRead), so its requests can be limited to their token's scopes.
     const scopes = overridden !== undefined ? { scopes: (i: number) => toolScopes(overridden.tools[i]!) } : {};
     const cacheScope = listOptions?.cacheScope !== undefined ? { cacheScope: listOptions.cacheScope } : {};
-    factory = createDynamicServerFactory({ config: served, catalog, positions, search, served: serve, log, gate, ...scopes, ...cacheScope, ...extend });
+    factory = createDynamicServerFactory({ config: served, catalog, positions, search, warm, served: serve, log, gate, ...scopes, ...cacheScope, ...extend });
   }
   const what = `${name} ${printable(pkg.version)}`;
   const count = `${positions.length} tool${positions.length === 1 ? '' : 's'}${mode === 'dynamic' ? ' behind search_tools, describe_tools and call_tool (dynamic mode)' : ''}`;

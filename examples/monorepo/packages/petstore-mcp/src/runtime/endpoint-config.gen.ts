@@ -6,7 +6,6 @@
  * and `--no-auth`. Every mistake is an {@link EndpointAuthError}: one line, no start.
  */
 import { createEndpointAuth, EndpointAuthError, exposureCheck, parseStaticTokens, type EndpointAuth } from './endpoint-auth.gen.js';
-import { createOAuthResource } from './oauth-resource.gen.js';
 import { parseScopes, scopesOf } from './tool-scopes.gen.js';
 import type { ApiConfig, ToolEntry } from './types.gen.js';
 
@@ -36,8 +35,14 @@ export function startScopes(flags: EndpointFlags, env: Environment, config: ApiC
   return parsed.scopes;
 }
 
+/** Whether OAuth is asked for (issuer or audience, flag or variable): only then does the endpoint read the tools' scopes. */
+export function oauthGiven(flags: EndpointFlags, env: Environment, config: ApiConfig): boolean {
+  const names = endpointVariables(config);
+  return (flags.oauthIssuer ?? flags.oauthAudience ?? nonEmpty(env[names.oauthIssuer]) ?? nonEmpty(env[names.oauthAudience])) !== undefined;
+}
+
 /**
- * Who may use the HTTP endpoint on `host`. Discovers the OAuth issuer when one is configured.
+ * Who may use the HTTP endpoint on `host`. `tools` (the selected ones) are read only with OAuth. Discovers the OAuth issuer when one is configured.
  * `warning` is for the log (`--no-auth`).
  */
 export async function resolveEndpointAuth(
@@ -62,7 +67,8 @@ export async function resolveEndpointAuth(
   const oauth =
     issuer === undefined || audience === undefined
       ? undefined
-      : await createOAuthResource({ issuer, audience, scopes: scopesOf(tools), resourceName: config.title });
+      : // Loaded only for OAuth: it brings the MCP client SDK and jose (~0.1 s of start-up).
+        await (await import('./oauth-resource.gen.js')).createOAuthResource({ issuer, audience, scopes: scopesOf(tools), resourceName: config.title });
   const auth = createEndpointAuth({ tokens, ...(oauth !== undefined ? { oauth } : {}) });
   const exposure = exposureCheck(host, auth, false, names.token);
   if (exposure.error !== undefined) throw new EndpointAuthError(exposure.error);
