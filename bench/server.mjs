@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench:server`: times the generated MCP server for the GitHub spec — install + build,
-// start-up to the first tools/list answer, per-call overhead over a direct upstream request.
-// See bench/README.md.
+// `npm run bench:server`: times the generated MCP server for the GitHub spec (`--msgraph`:
+// Microsoft Graph) — install + build, start-up to the first tools/list answer and RSS, per-call
+// overhead over a direct upstream request, in static and dynamic mode. See bench/README.md.
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { runBuildPhase } from './lib/server-build.mjs';
 import { runCallPhase } from './lib/server-calls.mjs';
 import { createProcessTracker } from './lib/server-process.mjs';
 import { SERVER_BUDGET, buildSection, callSection, startupSection } from './lib/server-report.mjs';
-import { resolveServerSpec } from './lib/server-spec.mjs';
+import { resolveMsgraphSpec, resolveServerSpec } from './lib/server-spec.mjs';
 import { runStartupPhase } from './lib/server-startup.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,7 +71,12 @@ async function main(argv) {
     return 0;
   }
   const notes = [];
-  const spec = resolveServerSpec(repoRoot, options.spec);
+  const given = options.spec === undefined ? undefined : resolveServerSpec(repoRoot, options.spec);
+  const spec = options.msgraph ? (given === undefined ? resolveMsgraphSpec(repoRoot) : { ...given, label: 'msgraph' }) : (given ?? resolveServerSpec(repoRoot, undefined));
+  if (spec === undefined) {
+    process.stdout.write('\nbench:server --msgraph: ../shared/specs/msgraph-v1.3.0.json is absent; Microsoft Graph not measured\n');
+    return 0;
+  }
   if (spec.note !== undefined) {
     notes.push(spec.note);
     log(`note: ${spec.note}`);
@@ -91,7 +96,7 @@ async function main(argv) {
   if (ours.unavailable !== undefined) throw new Error(ours.unavailable);
   const clientLib = options.client && options.phases.some((p) => p !== 'build') ? await loadClient(notes) : undefined;
 
-  const results = { build: undefined, startup: undefined, calls: undefined };
+  const results = { build: undefined, startup: [], calls: [] };
   if (options.phases.includes('build')) {
     const peerBin = peerBinOrNote(options, notes);
     results.build = await runBuildPhase({ repoRoot, specPath: spec.path, oursBin: ours.bin, peerBin, oursDir, peerDir, options, tracker, log });
@@ -99,15 +104,17 @@ async function main(argv) {
     await prepareServer({ spec, oursBin: ours.bin, oursDir, options, tracker, notes });
   }
   const serverBuilt = existsSync(path.join(oursDir, 'dist', 'main.js'));
-  if (options.phases.includes('startup') && serverBuilt) {
-    results.startup = await runStartupPhase({ dir: oursDir, options, tracker, clientLib, log });
-  }
-  if (options.phases.includes('call') && serverBuilt) {
-    try {
-      results.calls = await runCallPhase({ dir: oursDir, specPath: spec.path, options, tracker, clientLib, log });
-    } catch (error) {
-      results.calls = { error: error instanceof Error ? error.message : String(error) };
-      log(`call phase failed: ${results.calls.error}`);
+  for (const mode of serverBuilt ? options.toolsModes : []) {
+    if (options.phases.includes('startup')) {
+      results.startup.push(await runStartupPhase({ dir: oursDir, mode, options, tracker, clientLib, log }));
+    }
+    if (options.phases.includes('call')) {
+      try {
+        results.calls.push(await runCallPhase({ dir: oursDir, mode, specPath: spec.path, options, tracker, clientLib, log }));
+      } catch (error) {
+        results.calls.push({ mode, error: error instanceof Error ? error.message : String(error) });
+        log(`${mode} call phase failed: ${results.calls.at(-1).error}`);
+      }
     }
   }
   tracker.killAll();
@@ -126,29 +133,30 @@ async function main(argv) {
     out.push('', `Build: ${options.buildRuns} round(s) after ${options.buildWarmup} warm-up; fresh directory each round; peer ${PEER_PACKAGE}@${PEER_VERSION} in the same rounds`, '', section.table);
     budget.push(...section.budget);
   }
-  if (results.startup !== undefined) {
-    out.push('', `Start-up: ${options.starts} start(s) after 1 warm-up; node dist/main.js --http, tools/list polled every 2 ms`, '');
-    if (results.startup.samples.length > 0) {
-      const section = startupSection(results.startup);
+  for (const startup of results.startup) {
+    out.push('', `Start-up, ${startup.mode} mode: ${options.starts} start(s) after 1 warm-up; node dist/main.js --http --tools-mode ${startup.mode}, tools/list polled every 2 ms; ms unless the row says MB`, '');
+    if (startup.samples.length > 0) {
+      const section = startupSection(startup);
       out.push(section.table);
       budget.push(...section.budget);
     }
-    if (results.startup.status !== 'ok') out.push(`start-up ${results.startup.status}: ${results.startup.reason}`);
+    if (startup.status !== 'ok') out.push(`start-up ${startup.status}: ${startup.reason}`);
   }
-  if (results.calls !== undefined) {
-    if (results.calls.error !== undefined) {
-      out.push('', `Per call: failed: ${results.calls.error}`);
-    } else {
-      const c = results.calls;
-      out.push(
-        '',
-        `Per call: ${c.tool} ${JSON.stringify(c.arguments)} → GET ${c.target}; ${options.calls} calls per request kind after ${options.callWarmup} warm-up, interleaved`,
-        c.clientConnectMs === undefined ? '' : `(official client connect: ${c.clientConnectMs.toFixed(1)} ms, once; its rows include client-side work such as output-schema validation)`,
-        '',
-        callSection(c).table,
-      );
-      budget.push(...callSection(c).budget);
+  for (const c of results.calls) {
+    if (c.error !== undefined) {
+      out.push('', `Per call, ${c.mode} mode: failed: ${c.error}`);
+      continue;
     }
+    const via = c.mode === 'dynamic' ? 'call_tool { name, arguments } → ' : '';
+    const rss = c.rss === undefined ? '' : `; HTTP server RSS after the calls ${c.rss.rssMb.toFixed(0)} MB, peak ${c.rss.peakMb.toFixed(0)} MB`;
+    out.push(
+      '',
+      `Per call, ${c.mode} mode: ${via}${c.tool} ${JSON.stringify(c.arguments)} → GET ${c.target}; ${options.calls} calls per request kind after ${options.callWarmup} warm-up, interleaved${rss}`,
+      c.clientConnectMs === undefined ? '' : `(official client connect: ${c.clientConnectMs.toFixed(1)} ms, once; its rows include client-side work such as output-schema validation)`,
+      '',
+      callSection(c).table,
+    );
+    budget.push(...callSection(c).budget);
   }
   out.push('', ...budget, ...notes.map((note) => `note: ${note}`), '');
   process.stdout.write(out.filter((line, i, all) => !(line === '' && all[i - 1] === '')).join('\n'));

@@ -1,10 +1,11 @@
 // Per-call phase: the same upstream request made directly with fetch and through the generated
 // server's tools/call (HTTP raw, HTTP with the official client, stdio), interleaved, many times.
+// In dynamic mode the tool is called through call_tool { name, arguments }.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SMALL_BODY, completeExample, exampleResponse } from './server-spec.mjs';
 import { assertToolResult, postRpc, stdioRpc } from './server-mcp.mjs';
-import { clockTicks, cpuMsOf, endStdioChild, freePort, sleep, spawnServer, startUpstream, stopChild } from './server-process.mjs';
+import { clockTicks, cpuMsOf, endStdioChild, freePort, rssOf, sleep, spawnServer, startUpstream, stopChild } from './server-process.mjs';
 import { argumentsFor, chooseTool, directUrl, mcpParamHeaders } from './server-tool.mjs';
 
 const CALL_TIMEOUT_MS = 10_000;
@@ -44,13 +45,14 @@ function checkResult(message, variant, what) {
   return result.structuredContent === undefined ? 'text' : 'structured';
 }
 
+/** Polls tools/list until the server answers; resolves the first page's tools. */
 async function waitForHttp(url, child, stderr) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`HTTP server exited: ${stderr().trim().split('\n').at(-1) ?? ''}`);
     try {
-      const { status } = await postRpc(url, 'tools/list', {});
-      if (status === 200) return;
+      const { status, message } = await postRpc(url, 'tools/list', {});
+      if (status === 200) return message.result?.tools ?? [];
     } catch (error) {
       if (!(error instanceof TypeError)) throw error;
     }
@@ -62,10 +64,10 @@ async function waitForHttp(url, child, stderr) {
 /**
  * The request paths to time, each `{ key, label, upstream, pid, run(variant) }`: `upstream` when
  * the path reaches the upstream, `pid` of the server process that does the work (for its CPU
- * time). `run` throws on a wrong answer and returns how the tool answered.
+ * time). `run` throws on a wrong answer and returns how the tool answered. `params` and
+ * `toolDefinition` are the tools/call request and the listed tool it calls (call_tool in dynamic mode).
  */
-function requestPaths({ entry, args, target, mcpUrl, headers, httpPid, stdio, client }) {
-  const params = { name: entry.definition.name, arguments: args };
+function requestPaths({ params, toolDefinition, target, mcpUrl, headers, httpPid, stdio, client }) {
   const paths = [
     {
       key: 'direct',
@@ -117,7 +119,7 @@ function requestPaths({ entry, args, target, mcpUrl, headers, httpPid, stdio, cl
       label: 'tools/call over HTTP (official client)',
       upstream: true,
       async run(variant) {
-        const result = await client.callTool(params, { toolDefinition: entry.definition, timeout: CALL_TIMEOUT_MS });
+        const result = await client.callTool(params, { toolDefinition, timeout: CALL_TIMEOUT_MS });
         return checkResult({ result }, variant, 'tools/call through the official client');
       },
     });
@@ -165,19 +167,20 @@ async function measure(paths, variant, options) {
   return series;
 }
 
-/** Starts the HTTP server, the stdio server and the official client; `stops` gets their stoppers. */
-async function startServers({ dir, upstream, options, tracker, clientLib, stops }) {
+/** Starts the HTTP server, the stdio server and the official client in `mode`; `stops` gets their stoppers. */
+async function startServers({ dir, mode, upstream, options, tracker, clientLib, stops }) {
   const port = await freePort();
   const mcpUrl = `http://127.0.0.1:${port}/mcp`;
   // With --cpu-prof the servers write a .cpuprofile when they exit: give them time.
   const nodeArgs = options.cpuProf === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.cpuProf)];
   const graceMs = options.cpuProf === undefined ? 2_000 : 30_000;
-  const http = spawnServer(dir, ['--http', '--port', String(port), '--base-url', upstream.base], tracker, { nodeArgs });
+  const modeArgs = ['--tools-mode', mode, '--base-url', upstream.base];
+  const http = spawnServer(dir, ['--http', '--port', String(port), ...modeArgs], tracker, { nodeArgs });
   stops.push(() => stopChild(http.child, graceMs));
-  await waitForHttp(mcpUrl, http.child, http.stderr);
+  const listed = await waitForHttp(mcpUrl, http.child, http.stderr);
   let stdio;
   if (options.stdio) {
-    const server = spawnServer(dir, ['--base-url', upstream.base], tracker, { stdio: true, nodeArgs });
+    const server = spawnServer(dir, modeArgs, tracker, { stdio: true, nodeArgs });
     stops.push(() => endStdioChild(server.child, graceMs));
     stdio = { rpc: stdioRpc(server.child, CALL_TIMEOUT_MS), pid: server.child.pid };
   }
@@ -190,25 +193,30 @@ async function startServers({ dir, upstream, options, tracker, clientLib, stops 
     clientConnectMs = Number(process.hrtime.bigint() - t) / 1e6;
     stops.push(() => client.close());
   }
-  return { mcpUrl, httpPid: http.child.pid, stdio, client, clientConnectMs };
+  return { mcpUrl, httpPid: http.child.pid, stdio, client, clientConnectMs, listed };
 }
 
 /**
- * Runs the phase. Returns `{ tool, arguments, target, clientConnectMs, variants: [{ name, bytes,
- * answer, series: { [key]: { label, samples: [ms], cpuMsPerCall } } }] }`; throws (after stopping
- * what it started) on a wrong answer.
+ * Runs the phase in `mode`. Returns `{ mode, tool, arguments, target, clientConnectMs, rss,
+ * variants: [{ name, bytes, answer, series: { [key]: { label, samples: [ms], cpuMsPerCall } } }] }`
+ * (`rss`: the HTTP server's `{ rssMb, peakMb }` after all calls); throws (after stopping what it
+ * started) on a wrong answer.
  */
-export async function runCallPhase({ dir, specPath, options, tracker, clientLib, log }) {
+export async function runCallPhase({ dir, mode, specPath, options, tracker, clientLib, log }) {
   const { tools } = await import(pathToFileURL(path.join(dir, 'dist', 'tools', 'index.gen.js')).href);
   const entry = chooseTool(tools, options.tool);
   const args = argumentsFor(entry.definition);
-  const headers = mcpParamHeaders(entry.definition, args);
+  const dynamic = mode === 'dynamic';
+  const headers = dynamic ? {} : mcpParamHeaders(entry.definition, args);
+  const params = dynamic ? { name: 'call_tool', arguments: { name: entry.definition.name, arguments: args } } : { name: entry.definition.name, arguments: args };
   const upstream = await startUpstream(tracker, 3600);
   const stops = [() => upstream.stop()];
   try {
     const target = directUrl(upstream.base, entry.binding, args);
-    const servers = await startServers({ dir, upstream, options, tracker, clientLib, stops });
-    const paths = requestPaths({ entry, args, target, headers, ...servers });
+    const servers = await startServers({ dir, mode, upstream, options, tracker, clientLib, stops });
+    const toolDefinition = dynamic ? servers.listed.find((tool) => tool.name === 'call_tool') : entry.definition;
+    if (toolDefinition === undefined) throw new Error('the dynamic tools/list has no call_tool');
+    const paths = requestPaths({ params, toolDefinition, target, headers, ...servers });
     const url = new URL(target);
     const want = `${url.pathname}${url.search}`;
     const variants = [];
@@ -219,9 +227,10 @@ export async function runCallPhase({ dir, specPath, options, tracker, clientLib,
       const series = await measure(paths, variant, options);
       const bytes = Buffer.byteLength(variant.body);
       variants.push({ name: variant.name, bytes, answer, series });
-      log(`calls, ${variant.name} body (${bytes} bytes, ${answer} result): ${paths.map((p) => p.key).join(', ')} x ${options.calls} done`);
+      log(`${mode} calls, ${variant.name} body (${bytes} bytes, ${answer} result): ${paths.map((p) => p.key).join(', ')} x ${options.calls} done`);
     }
-    return { tool: entry.definition.name, arguments: args, target: want, clientConnectMs: servers.clientConnectMs, variants };
+    const rss = rssOf(servers.httpPid);
+    return { mode, tool: entry.definition.name, arguments: args, target: want, clientConnectMs: servers.clientConnectMs, rss, variants };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   }

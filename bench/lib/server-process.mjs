@@ -150,6 +150,22 @@ export function cpuMsOf(pid, ticks) {
   }
 }
 
+/**
+ * `{ rssMb, peakMb }` of a running process from /proc/<pid>/status (VmRSS: resident now; VmHWM:
+ * the most it has been resident); undefined elsewhere or when the process is gone.
+ */
+export function rssOf(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN) / 1024;
+    const rssMb = mb('VmRSS');
+    const peakMb = mb('VmHWM');
+    return Number.isFinite(rssMb) && Number.isFinite(peakMb) ? { rssMb, peakMb } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** SIGTERM, then SIGKILL after `graceMs`; resolves once the child has exited. */
 export function stopChild(child, graceMs = 2_000) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

@@ -14,5 +14,19 @@ export interface CallSeries {
   cpuMsPerCall: number | undefined;
 }
 export declare function callSection(calls: {
+  mode?: string;
   variants: { name: string; bytes: number; answer: string; series: Record<string, CallSeries> }[];
 }): { table: string; budget: string[] };
+export interface StartupSample {
+  listenMs?: number;
+  firstListMs: number;
+  allPagesMs: number;
+  firstSearchMs?: number;
+  firstDescribeMs?: number;
+  clientConnectMs?: number;
+  clientListMs?: number;
+  rssFirstMb?: number;
+  rssLoadedMb?: number;
+  peakMb?: number;
+}
+export declare function startupSection(startup: { mode?: string; tools?: number; pages?: number; samples: readonly StartupSample[] }): { table: string; budget: string[] };

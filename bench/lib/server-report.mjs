@@ -57,26 +57,41 @@ export function buildSection(series) {
   return { table, budget };
 }
 
-/** Start-up rows: spawn → listening / first tools/list / all pages, and the official client's own times. */
+/**
+ * Start-up rows: spawn → listening / first tools/list / all pages (dynamic mode: → first
+ * search_tools and describe_tools), the official client's own times, and the server's RSS in MB
+ * (at the first tools/list, once everything is loaded, peak).
+ */
 export function startupSection(startup) {
-  const rowFor = (label, key) => {
+  const mode = startup.mode ?? 'static';
+  const rowFor = (label, key, digits = 1) => {
     const sum = summarizeMs(startup.samples.map((s) => s[key]).filter((v) => v !== undefined));
-    return sum.n === 0 ? undefined : [label, String(sum.n), fixed(sum.median, 1), fixed(sum.min, 1), fixed(sum.p90, 1), fixed(sum.max, 1)];
+    return sum.n === 0 ? undefined : [label, String(sum.n), fixed(sum.median, digits), fixed(sum.min, digits), fixed(sum.p90, digits), fixed(sum.max, digits)];
   };
   const all = `spawn → all ${startup.pages ?? '?'} tools/list pages (${startup.tools ?? '?'} tools)`;
+  const loaded = mode === 'dynamic' ? 'after the first describe_tools' : 'after all pages';
   const rows = [
     rowFor('spawn → listening (its log line)', 'listenMs'),
     rowFor('spawn → first tools/list answer', 'firstListMs'),
     rowFor(all, 'allPagesMs'),
+    rowFor('spawn → first search_tools answer', 'firstSearchMs'),
+    rowFor('spawn → first describe_tools answer', 'firstDescribeMs'),
     rowFor('official client: connect (after start)', 'clientConnectMs'),
     rowFor('official client: listTools, all pages', 'clientListMs'),
+  ].filter((r) => r !== undefined);
+  const rssRows = [
+    rowFor('RSS MB at the first tools/list answer', 'rssFirstMb', 0),
+    rowFor(`RSS MB ${loaded}`, 'rssLoadedMb', 0),
+    rowFor('peak RSS MB (VmHWM) at the end of the start', 'peakMb', 0),
   ].filter((r) => r !== undefined);
   const first = summarizeMs(startup.samples.map((s) => s.firstListMs)).median;
   const budget =
     first === undefined
       ? []
-      : [`start → first tools/list: ${first.toFixed(0)} ms < ${SERVER_BUDGET.startupMs} ms ${first < SERVER_BUDGET.startupMs ? 'ok' : 'OVER'}`];
-  return { table: formatGrid(['measure', 'runs', 'median ms', 'min ms', 'p90 ms', 'max ms'], rows, [0]), budget };
+      : [`${mode}: start → first tools/list: ${first.toFixed(0)} ms < ${SERVER_BUDGET.startupMs} ms ${first < SERVER_BUDGET.startupMs ? 'ok' : 'OVER'}`];
+  const header = ['measure', 'runs', 'median', 'min', 'p90', 'max'];
+  const table = formatGrid(header, [...rows, ...rssRows], [0]);
+  return { table, budget };
 }
 
 /**
@@ -98,7 +113,8 @@ export function callSection(calls) {
       rows.push([body, s.label, String(sum.n), fixed(sum.median, 3), fixed(sum.min, 3), fixed(sum.p90, 3), fixed(sum.max, 1), diff, fixed(s.cpuMsPerCall, 2)]);
       if (over !== undefined && BUDGETED_PATHS.has(key)) {
         const ok = over <= SERVER_BUDGET.callOverheadMs;
-        budget.push(`${s.label}, ${variant.name} body: adds ${over.toFixed(2)} ms ≤ ${SERVER_BUDGET.callOverheadMs} ms ${ok ? 'ok' : 'OVER'}`);
+        const mode = calls.mode === undefined ? '' : `${calls.mode}: `;
+        budget.push(`${mode}${s.label}, ${variant.name} body: adds ${over.toFixed(2)} ms ≤ ${SERVER_BUDGET.callOverheadMs} ms ${ok ? 'ok' : 'OVER'}`);
       }
     }
   }

@@ -3,6 +3,7 @@ export declare function resolveServerSpec(
   repoRoot: string,
   given: string | undefined,
 ): { label: string; path: string; note: string | undefined };
+export declare function resolveMsgraphSpec(repoRoot: string): { label: string; path: string; note: undefined } | undefined;
 export declare function exampleResponse(
   specPath: string,
   binding: { method: string; path: string; output?: { status: string; mediaType: string } },

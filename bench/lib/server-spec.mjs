@@ -4,6 +4,13 @@ import path from 'node:path';
 import { biggestSpecIn } from './specs.mjs';
 
 const GITHUB_SPEC = 'github-rest.3.0.json';
+const MSGRAPH_SPEC = 'msgraph-v1.3.0.json';
+
+/** `--msgraph`: `{ label, path, note }` for ../shared/specs/msgraph-v1.3.0.json, or undefined when it is absent. */
+export function resolveMsgraphSpec(repoRoot) {
+  const shared = path.resolve(repoRoot, '..', 'shared', 'specs', MSGRAPH_SPEC);
+  return existsSync(shared) ? { label: 'msgraph', path: shared, note: undefined } : undefined;
+}
 
 /** A small fixed JSON answer: measures the fixed cost of a call, not the cost of its size. */
 export const SMALL_BODY = '{"id":1296269,"name":"Hello-World","full_name":"octocat/Hello-World","private":false}';

@@ -9,7 +9,7 @@ export interface BenchToolEntry {
     output?: { status: string; mediaType: string };
   };
 }
-export declare const PREFERRED_TOOL: string;
+export declare const PREFERRED_TOOLS: readonly string[];
 export declare function sampleValue(schema: unknown): string | number | boolean | undefined;
 export declare function argumentsFor(definition: BenchToolEntry['definition']): Record<string, unknown> | undefined;
 export declare function chooseTool<T extends BenchToolEntry>(entries: readonly T[], wanted: string | undefined): T;

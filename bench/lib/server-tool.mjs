@@ -1,10 +1,11 @@
 // The tool the per-call benchmark calls: which one, its arguments, the Mcp-Param-* headers a
 // 2026-07-28 client mirrors, and the equivalent direct upstream request. Pure.
 
-export const PREFERRED_TOOL = 'repos_get';
+/** Tools called when present, first one found wins: GitHub's `GET /repos/{owner}/{repo}`, Microsoft Graph's `GET /users/{user-id}`. */
+export const PREFERRED_TOOLS = Object.freeze(['repos_get', 'users_user_GetUser']);
 
 /** Argument values that read naturally for GitHub-like APIs; anything else gets a sample value. */
-const PRESET_VALUES = Object.freeze({ owner: 'octocat', repo: 'Hello-World' });
+const PRESET_VALUES = Object.freeze({ owner: 'octocat', repo: 'Hello-World', 'user-id': 'adele@contoso.com' });
 
 const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
 
@@ -73,7 +74,7 @@ function callable(entry) {
 }
 
 /**
- * The tool entry to call: `wanted` when given (an Error if absent), else {@link PREFERRED_TOOL},
+ * The tool entry to call: `wanted` when given (an Error if absent), else the first of {@link PREFERRED_TOOLS},
  * else the first anonymous GET tool with a JSON answer whose required arguments are scalars.
  */
 export function chooseTool(entries, wanted) {
@@ -83,8 +84,10 @@ export function chooseTool(entries, wanted) {
     if (argumentsFor(entry.definition) === undefined) throw new Error(`--tool ${wanted}: cannot make up its required arguments`);
     return entry;
   }
-  const preferred = entries.find((e) => e.definition.name === PREFERRED_TOOL);
-  if (preferred !== undefined) return preferred;
+  for (const name of PREFERRED_TOOLS) {
+    const preferred = entries.find((e) => e.definition.name === name);
+    if (preferred !== undefined) return preferred;
+  }
   const entry = entries.find(callable);
   if (entry === undefined) throw new Error('no tool to call: no anonymous GET tool with scalar required arguments (use --tool)');
   return entry;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../bench/lib/args.mjs';
 import { parseServerBenchArgs } from '../../bench/lib/server-args.mjs';
 import type { ServerBenchOptions } from '../../bench/lib/server-args.mjs';
-import { callSection, summarizeMs } from '../../bench/lib/server-report.mjs';
+import { callSection, startupSection, summarizeMs } from '../../bench/lib/server-report.mjs';
 import type { MsSummary } from '../../bench/lib/server-report.mjs';
 import { completeExample } from '../../bench/lib/server-spec.mjs';
 import { argumentsFor, chooseTool, directUrl, encodeMcpParam, mcpParamHeaders } from '../../bench/lib/server-tool.mjs';
@@ -12,7 +12,9 @@ import type { BenchToolEntry } from '../../bench/lib/server-tool.mjs';
 
 const DEFAULTS: ServerBenchOptions = {
   spec: undefined,
+  msgraph: false,
   phases: ['build', 'startup', 'call'],
+  toolsModes: ['static', 'dynamic'],
   buildRuns: 3,
   buildWarmup: 1,
   peer: true,
@@ -43,6 +45,13 @@ describe('parseServerBenchArgs', () => {
       want: { ...DEFAULTS, buildRuns: 1, buildWarmup: 0, peer: false, stdio: false, client: false, tool: 'meta_root', cpuProf: 'prof', timeoutMs: 90_000, json: 'o.json', spec: 's.json' },
     },
     { name: '-h', given: ['-h'], want: { ...DEFAULTS, help: true } },
+    { name: 'one tools mode', given: ['--tools-mode', 'dynamic'], want: { ...DEFAULTS, toolsModes: ['dynamic'] } },
+    {
+      name: '--msgraph: one build round, no peer, fewer starts and calls',
+      given: ['--msgraph'],
+      want: { ...DEFAULTS, msgraph: true, buildRuns: 1, buildWarmup: 0, peer: false, starts: 5, calls: 200, callWarmup: 20 },
+    },
+    { name: '--msgraph with flags of its own and a spec', given: ['--msgraph', '--starts', '2', '--spec', 'g.json'], want: { ...DEFAULTS, msgraph: true, spec: 'g.json', buildRuns: 1, buildWarmup: 0, peer: false, starts: 2, calls: 200, callWarmup: 20 } },
   ];
   for (const { name, given, want } of cases) {
     it(name, () => {
@@ -52,6 +61,7 @@ describe('parseServerBenchArgs', () => {
 
   const errors: { name: string; given: string[]; want: string }[] = [
     { name: 'unknown phase', given: ['--phase', 'deploy'], want: 'unknown --phase "deploy" (known: build, startup, call)' },
+    { name: 'unknown tools mode', given: ['--tools-mode', 'lazy'], want: 'unknown --tools-mode "lazy" (known: static, dynamic)' },
     { name: 'zero calls', given: ['--calls', '0'], want: '--calls must be at least 1, got 0' },
     { name: 'not a number', given: ['--starts', 'ten'], want: '--starts must be an integer, got "ten"' },
     { name: '--reuse with the build phase', given: ['--reuse'], want: '--reuse skips the build phase: combine it with --phase startup and/or --phase call' },
@@ -129,6 +139,9 @@ describe('the benchmarked tool call', () => {
     expect(chooseTool([post, plain], 'post').definition.name).toBe('post');
     expect(() => chooseTool([post], 'nope')).toThrow('--tool nope: no such tool in the generated server');
     expect(() => chooseTool([post, secured], undefined)).toThrow('no tool to call');
+    const graphUser = entry('users_user_GetUser', {}, { type: 'object', properties: { 'user-id': { type: 'string' } }, required: ['user-id'] });
+    expect(chooseTool([plain, graphUser], undefined).definition.name).toBe('users_user_GetUser');
+    expect(argumentsFor(graphUser.definition)).toEqual({ 'user-id': 'adele@contoso.com' });
   });
 
   const encodings: { name: string; given: string | number | boolean; want: string }[] = [
@@ -205,6 +218,23 @@ describe('report numbers', () => {
       expect(summarizeMs(given)).toEqual(want);
     });
   }
+
+  it('startupSection: dynamic mode rows, RSS in MB, the budget line names the mode', () => {
+    const sample = (firstListMs: number, rssFirstMb: number) => ({ listenMs: firstListMs - 10, firstListMs, allPagesMs: firstListMs + 1, firstSearchMs: 1500, firstDescribeMs: 2500, rssFirstMb, rssLoadedMb: 200, peakMb: 210 });
+    const { budget, table } = startupSection({ mode: 'dynamic', tools: 3, pages: 1, samples: [sample(700, 90), sample(900, 100), sample(800, 95)] });
+    expect(budget).toEqual(['dynamic: start → first tools/list: 800 ms < 1000 ms ok']);
+    const rows = table.split('\n').slice(2).map((line) => line.split(/ {2,}/).slice(0, 3));
+    expect(rows).toEqual([
+      ['spawn → listening (its log line)', '3', '790.0'],
+      ['spawn → first tools/list answer', '3', '800.0'],
+      ['spawn → all 1 tools/list pages (3 tools)', '3', '801.0'],
+      ['spawn → first search_tools answer', '3', '1500.0'],
+      ['spawn → first describe_tools answer', '3', '2500.0'],
+      ['RSS MB at the first tools/list answer', '3', '95'],
+      ['RSS MB after the first describe_tools', '3', '200'],
+      ['peak RSS MB (VmHWM) at the end of the start', '3', '210'],
+    ]);
+  });
 
   it('callSection: median minus the direct median, budget lines for raw HTTP and stdio only', () => {
     const series = (label: string, samples: number[], cpu?: number) => ({ label, samples, cpuMsPerCall: cpu });
