@@ -3,7 +3,7 @@
  * (`src/client/schemas.gen.ts`) and, per tool, `<Method>Args` from its inputSchema and
  * `<Method>Result` from its outputSchema (`src/client/types/part-NN.gen.ts`, chunked like the tool
  * data). A result the server wraps (`{ result: … }`) is typed as the unwrapped value; a tool
- * without an outputSchema resolves to its text.
+ * whose answer is not JSON (or generated with `--output-schema none`) resolves to its text.
  *
  * Every tool carries its own `$defs`; a definition shared by many tools is the same object (or
  * equal JSON) and gets one name. Definitions with the same key that differ (request vs response,
@@ -157,11 +157,15 @@ function cycles(edges: ReadonlyMap<string, readonly string[]>): Set<string>[] {
   return out;
 }
 
-/** The part of an outputSchema the client returns: the wrapped value, or the whole object. */
+/**
+ * The part of an outputSchema the client returns: the wrapped value, or the whole object. A JSON
+ * answer without an advertised schema (compact mode leaves big ones out) is still structured:
+ * an object, or for a wrapped answer any JSON value.
+ */
 function resultSchema(tool: Tool): JsonSchema | undefined {
   const output = tool.definition.outputSchema;
-  if (output === undefined) return undefined;
   const wrappedIn = tool.binding.output?.wrappedIn;
+  if (output === undefined) return tool.binding.output === undefined ? undefined : wrappedIn === undefined ? { type: 'object' } : true;
   if (wrappedIn === undefined) return output;
   const props = isSchemaObject(output.properties) ? output.properties : {};
   return Object.hasOwn(props, wrappedIn) ? (props[wrappedIn] as JsonSchema) : true;
@@ -217,7 +221,7 @@ export function emitClientTypes(tools: readonly Tool[], methods: readonly string
       types.push(t);
       const tag = `\`${method}\` (tool \`${tool.definition.name}\`)`;
       blocks.push(`${docComment([`Arguments of ${tag}.`], '')}export type ${t.args} = ${typeFor(input, input)};`);
-      const resultDoc = result === undefined ? 'the text it answers with (the tool declares no outputSchema)' : 'the JSON the API answered with';
+      const resultDoc = result === undefined ? 'the text it answers with (the tool gives no structured result)' : 'the JSON the API answered with';
       blocks.push(`${docComment([`Result of ${tag}: ${resultDoc}.`], '')}export type ${t.result} = ${result === undefined ? 'string' : typeFor(result, tool.definition.outputSchema)};`);
     }
     const statements: Statement[] = [];

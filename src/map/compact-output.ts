@@ -1,20 +1,23 @@
 /**
  * How much of a response schema a tool advertises as its `outputSchema` (`outputSchema` option).
  *
- * - `compact` (default): the shape of the root only — `{ "type": "object" }`, or for a result the
- *   server wraps as `{ result }` (a list, a string …), `result` with its JSON type. Nothing else:
- *   no properties, no text, no `$defs`.
+ * - `compact` (default): the response schema when it is small — at most
+ *   {@link COMPACT_OUTPUT_MAX_CHARS} characters of JSON once texts (descriptions, titles,
+ *   examples) are left out, shared definitions included — and says more than "an object";
+ *   else no outputSchema at all. Either
+ *   way a JSON answer still comes back as `structuredContent` (wrapped as `{ result }` when it is
+ *   not an object) beside the text; only an advertised schema is checked.
  * - `full`: the whole response schema, with up to 30 shared definitions (output-schema.ts).
  * - `none`: no outputSchema; results are text only, without `structuredContent`.
  *
  * Why compact by default. A full output schema tells the model little it does not see in the
  * result itself (the JSON is always in the text block), yet it is most of a big API's `tools/list`
- * (GitHub: 1.47 M of 1.91 M tokens; a listing of the root's properties alone would still cost
- * ~30 k) and the official client compiles a validator for every listed one before its first call
- * (GitHub: ~14 s). The compact schema is a relaxation of the full one: every value the full schema
- * accepts, it accepts, so the server — which checks each result against what it advertises —
- * never turns an answer the spec allows into an error. Typed clients that want precise result
- * types generate with `full`.
+ * (GitHub: 1.47 M of 1.91 M tokens). Even a schema naming only the root's type is not free: ~8
+ * tokens a tool, and the official client compiles a validator for every listed outputSchema
+ * before its first `tools/call` (Ajv code generation, 2–4 ms each, nothing shared between equal
+ * schemas): GitHub's 926 root-type schemas held that first call back 2.6–3.8 s. A small schema
+ * (`{ message: string }`, a list of strings) says something worth its few tokens and one compile.
+ * Typed clients that want precise result types generate with `full`.
  */
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
@@ -23,38 +26,59 @@ import { setOwn } from '../normalize/set-own.js';
 export type OutputSchemaMode = 'full' | 'compact' | 'none';
 export const OUTPUT_SCHEMA_MODES: readonly OutputSchemaMode[] = ['full', 'compact', 'none'];
 
-/** Resolves a `$ref` value to the schema it names, or undefined. */
-export type ResolveRef = (ref: string) => JsonSchema | undefined;
+/** The largest outputSchema `compact` advertises, in characters of JSON (texts left out). */
+export const COMPACT_OUTPUT_MAX_CHARS = 128;
 
-const MAX_REF_HOPS = 16;
+/** A definition by its `$defs` key, or undefined. */
+export type DefOf = (key: string) => JsonSchema | undefined;
+
+const TEXT_KEYS = new Set(['description', 'title', 'examples', 'example', '$comment']);
+const DEF_PREFIX = '#/$defs/';
 
 /**
- * The compact form of an object-rooted output schema. `wrappedIn` names the property that holds a
- * non-object result (see output-schema.ts); it keeps its JSON type.
+ * Whether `schema`, with every definition it reaches (each counted once), serializes to at most
+ * `limit` characters without its texts. Stops as soon as the budget is spent, so a huge schema
+ * costs no more than a small one.
  */
-export function compactOutputSchema(schema: JsonSchemaObject, resolve: ResolveRef, wrappedIn?: string): JsonSchemaObject {
-  if (wrappedIn === undefined) return { type: 'object' };
-  const properties = isSchemaObject(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
-  const value = Object.hasOwn(properties, wrappedIn) ? follow(properties[wrappedIn]!, resolve) : true;
-  const result: Record<string, JsonSchema> = {};
-  setOwn(result, wrappedIn, typeOf(value));
-  return { type: 'object', properties: result, required: [wrappedIn] };
+export function fitsCompactOutput(schema: JsonSchema, defOf: DefOf, limit = COMPACT_OUTPUT_MAX_CHARS): boolean {
+  let budget = limit;
+  const seen = new Set<string>();
+  const visit = (node: unknown): boolean => {
+    if (node === null || typeof node !== 'object') {
+      budget -= (JSON.stringify(node) ?? '').length + 1;
+      return budget >= 0;
+    }
+    budget -= 2;
+    if (Array.isArray(node)) return node.every(visit) && budget >= 0;
+    for (const [key, value] of Object.entries(node)) {
+      if (TEXT_KEYS.has(key) && !isSchemaObject(value)) continue;
+      budget -= key.length + 3;
+      if (budget < 0 || !visit(value)) return false;
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(DEF_PREFIX) && !seen.has(value)) {
+        seen.add(value);
+        const def = defOf(value.slice(DEF_PREFIX.length));
+        if (def !== undefined && !visit(def)) return false;
+        budget -= value.length; // its key in $defs
+      }
+    }
+    return budget >= 0;
+  };
+  return visit(schema);
 }
 
-/** `$ref` chains followed; a cycle or a dangling reference is an open schema. */
-function follow(schema: JsonSchema, resolve: ResolveRef): JsonSchema {
-  let node = schema;
-  for (let hops = 0; isSchemaObject(node) && typeof node.$ref === 'string'; hops++) {
-    if (hops >= MAX_REF_HOPS) return true;
-    const target = resolve(node.$ref);
-    if (target === undefined) return true;
-    node = target;
+/** A copy of a (small) schema without its texts at any depth; property names stay. */
+export function withoutTexts(schema: JsonSchema): JsonSchema {
+  if (!isSchemaObject(schema)) return schema;
+  const out: JsonSchemaObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (TEXT_KEYS.has(key) && !isSchemaObject(value)) continue;
+    if (key === 'properties' || key === '$defs' || key === 'patternProperties' || key === 'dependentSchemas') {
+      const next: Record<string, JsonSchema> = {};
+      if (isSchemaObject(value)) for (const [name, sub] of Object.entries(value as Record<string, JsonSchema>)) setOwn(next, name, withoutTexts(sub));
+      out[key] = next;
+    } else if (Array.isArray(value)) out[key] = key === 'enum' || key === 'required' ? value : value.map((v: JsonSchema) => withoutTexts(v));
+    else if (isSchemaObject(value) && key !== 'const' && key !== 'default') out[key] = withoutTexts(value);
+    else setOwn(out, key, value);
   }
-  return node;
-}
-
-/** `{ type }` when the schema states one (a string or a list of them), else `{}`. */
-function typeOf(schema: JsonSchema): JsonSchemaObject {
-  if (!isSchemaObject(schema)) return {};
-  return typeof schema.type === 'string' || Array.isArray(schema.type) ? { type: schema.type } : {};
+  return out;
 }

@@ -146,7 +146,7 @@ function mapOperation(op: Operation, name: string, overrides: ToolOverrides, run
   );
   const title = titleOf(overrides.title?.value) ?? titleOf(op.summary);
   const definition: ToolDefinition = { name, ...(title !== undefined ? { title } : {}), description, inputSchema: applySchemaProfile(input.schema, options.schemaProfile) };
-  if (output) definition.outputSchema = applySchemaProfile(output.schema, options.schemaProfile);
+  if (output?.schema !== undefined) definition.outputSchema = applySchemaProfile(output.schema, options.schemaProfile);
   definition.annotations = applyHints(annotationsFor(op.method, title), overrides.annotations);
   if ((options.descriptions ?? 'compact') === 'compact') compactDefinition(definition, run.compactInput);
 

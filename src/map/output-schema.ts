@@ -2,14 +2,15 @@ import type { Operation } from '../model/api-model.js';
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import { isJsonMediaType } from '../normalize/media-type.js';
-import { compactOutputSchema, type OutputSchemaMode } from './compact-output.js';
+import { COMPACT_OUTPUT_MAX_CHARS, fitsCompactOutput, withoutTexts, type OutputSchemaMode } from './compact-output.js';
 import { defKeyOf, type SchemaBundler } from './schema-bundle.js';
 
 /** Property that holds a non-object result: MCP requires an `outputSchema` whose root is `type: object`. */
 export const WRAPPED_RESULT_PROPERTY = 'result';
 
 export interface OutputSchemaResult {
-  schema: JsonSchemaObject;
+  /** Absent when `compact` advertises none: the answer is still structured, but unchecked. */
+  schema?: JsonSchemaObject;
   status: string;
   mediaType: string;
   wrappedIn?: string;
@@ -41,7 +42,8 @@ export function buildOutputSchema(op: Operation, bundler: SchemaBundler, mode: O
       ?? response.content.find((c) => c.schema !== undefined && c.mediaType === '*/*');
     if (!content || content.schema === undefined) continue;
     const bundled = bundleOutput(content.schema, bundler, mode);
-    const result: OutputSchemaResult = { schema: bundled.schema, status: response.status, mediaType: content.mediaType };
+    const result: OutputSchemaResult = { status: response.status, mediaType: content.mediaType };
+    if (bundled.schema !== undefined) result.schema = bundled.schema;
     if (bundled.wrappedIn !== undefined) result.wrappedIn = bundled.wrappedIn;
     return result;
   }
@@ -52,11 +54,11 @@ export function buildOutputSchema(op: Operation, bundler: SchemaBundler, mode: O
  * Many operations answer with the same small schema (`{ $ref: repository }`, an array of users):
  * those are bundled once per run and the result shared (tool schemas are treated as immutable).
  */
-export function bundleOutput(model: JsonSchema, bundler: SchemaBundler, mode: 'full' | 'compact' = 'full'): { schema: JsonSchemaObject; wrappedIn?: string } {
+export function bundleOutput(model: JsonSchema, bundler: SchemaBundler, mode: 'full' | 'compact' = 'full'): { schema?: JsonSchemaObject; wrappedIn?: string } {
   let memoKey = isSchemaObject(model) && Object.keys(model).length <= 3 ? `${mode}:${JSON.stringify(model)}` : undefined;
   if (memoKey !== undefined && memoKey.length > 300) memoKey = undefined;
   const cached = memoKey !== undefined ? bundler.memo.get(memoKey) : undefined;
-  if (cached !== undefined) return cached as { schema: JsonSchemaObject; wrappedIn?: string };
+  if (cached !== undefined) return cached as { schema?: JsonSchemaObject; wrappedIn?: string };
   const transformed = bundler.transform(model, 'response');
   let root = transformed;
   const key = defKeyOf(transformed);
@@ -70,12 +72,19 @@ export function bundleOutput(model: JsonSchema, bundler: SchemaBundler, mode: 'f
     wrappedIn = WRAPPED_RESULT_PROPERTY;
     out = { type: 'object', properties: { [WRAPPED_RESULT_PROPERTY]: transformed }, required: [WRAPPED_RESULT_PROPERTY] };
   }
-  const schema = mode === 'compact'
-    ? compactOutputSchema(out, (ref) => (ref.startsWith('#/$defs/') ? bundler.def(ref.slice('#/$defs/'.length), 'response') : undefined), wrappedIn)
-    : bundler.bundle(out, 'response', MAX_OUTPUT_DEFS);
-  const result = { schema, ...(wrappedIn !== undefined ? { wrappedIn } : {}) };
+  const schema = mode === 'compact' ? compactOutput(out, bundler) : bundler.bundle(out, 'response', MAX_OUTPUT_DEFS);
+  const result = { ...(schema !== undefined ? { schema } : {}), ...(wrappedIn !== undefined ? { wrappedIn } : {}) };
   if (memoKey !== undefined) bundler.memo.set(memoKey, result);
   return result;
+}
+
+/** The whole schema without its texts when that is small (compact-output.ts), else undefined. */
+function compactOutput(out: JsonSchemaObject, bundler: SchemaBundler): JsonSchemaObject | undefined {
+  if (!fitsCompactOutput(out, (key) => bundler.def(key, 'response'))) return undefined;
+  const small = withoutTexts(bundler.bundle(out, 'response', MAX_OUTPUT_DEFS)) as JsonSchemaObject;
+  const json = JSON.stringify(small);
+  // `{ type: object }` alone tells a model nothing, yet costs a client compile like any other.
+  return json.length <= COMPACT_OUTPUT_MAX_CHARS && json !== '{"type":"object"}' ? small : undefined;
 }
 
 /** `type: object` (alone), or untyped with properties / an allOf of objects. Nullable objects are wrapped. */

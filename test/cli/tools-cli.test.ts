@@ -19,8 +19,8 @@ describe('openapi-mcp tools (the built bin)', () => {
         'updateItem  PUT     /items/{id}  Mcp-Param-id, Mcp-Param-X-Request-Id',
         '',
         '2 tools from Locations 2',
-        'tools/list: 2 tools, 331 tokens (o200k_base): input schemas 241, output schemas 24, descriptions 10; median 122 per tool',
-        '  most expensive: updateItem 205, createItem 122',
+        'tools/list: 2 tools, 302 tokens (o200k_base): input schemas 241, output schemas 0, descriptions 10; median 101 per tool',
+        '  most expensive: updateItem 197, createItem 101',
         '',
       ].join('\n'),
     );

@@ -62,6 +62,8 @@ function caller(calls: EchoCall[]): ToolCaller {
   const echo = echoCaller(calls);
   return async (entry, args, signal) => {
     if (entry.definition.name === 'list_things') return { content: [{ type: 'text', text: '["a","b"]' }], structuredContent: { result: ['a', 'b'] }, _meta: { 'openapi-mcp/status': 200 } };
+    // As the runtime answers a tool whose upstream answer is not JSON (or with --output-schema none): text alone.
+    if (entry.definition.name === 'create_order') return { content: [{ type: 'text', text: JSON.stringify({ tool: 'create_order', arguments: args }) }] };
     if (args['id'] === 'missing') return { content: [{ type: 'text', text: 'HTTP 404 Not Found: {"message":"no such item"}' }], isError: true, _meta: { 'openapi-mcp/status': 404 } };
     return echo(entry, args, signal);
   };
@@ -117,7 +119,7 @@ describe('createApiClient against the server runtime', () => {
     await api.close();
   });
 
-  it('unwraps a wrapped result; a tool without outputSchema resolves to its text', async () => {
+  it('unwraps a wrapped result; a result without structuredContent resolves to its text', async () => {
     const { api } = await connect(serve(caller([])));
     expect(await api.listThings()).toEqual(['a', 'b']);
     expect(await api.createOrder({ customer: { id: '6f1c1b9e-8a5e-4a43-9f0e-4e0f3c1d2a11' } })).toBe(

@@ -84,7 +84,7 @@ export type PingArgs = {
   [key: string]: never;
 };
 
-/** Result of \`ping\` (tool \`ping\`): the text it answers with (the tool declares no outputSchema). */
+/** Result of \`ping\` (tool \`ping\`): the text it answers with (the tool gives no structured result). */
 export type PingResult = string;
 `);
     expect(types).toEqual([

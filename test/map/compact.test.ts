@@ -2,22 +2,33 @@ import { describe, expect, it } from 'vitest';
 import type { JsonSchema, JsonSchemaObject } from '../../src/model/json-schema.js';
 import type { ToolDefinition } from '../../src/model/tool-model.js';
 import { compactInputSchema, createCompactInputMemo, unlinkText } from '../../src/map/compact-input.js';
-import { compactOutputSchema } from '../../src/map/compact-output.js';
+import { fitsCompactOutput, withoutTexts } from '../../src/map/compact-output.js';
 import { compactDefinition } from '../../src/map/compact-tool.js';
 
-const defs: Record<string, JsonSchema> = { List: { type: 'array', items: { type: 'string' } }, Loop: { $ref: '#/$defs/Loop' } };
+const defs: Record<string, JsonSchema> = { List: { type: 'array', items: { type: 'string' } }, Loop: { $ref: '#/$defs/Loop' }, Big: { type: 'object', properties: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field_${i}`, { type: 'string' }])) } };
 const resolve = (ref: string): JsonSchema | undefined => defs[ref.slice('#/$defs/'.length)];
 
-describe('compactOutputSchema', () => {
-  const cases: { name: string; given: JsonSchemaObject; wrappedIn?: string; want: JsonSchemaObject }[] = [
-    { name: 'an object root: open object', given: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'], additionalProperties: false }, want: { type: 'object' } },
-    { name: 'a wrapped list keeps the result type', given: { type: 'object', properties: { result: { type: 'array', items: { type: 'object' } } }, required: ['result'] }, wrappedIn: 'result', want: { type: 'object', properties: { result: { type: 'array' } }, required: ['result'] } },
-    { name: 'a wrapped $ref is followed', given: { type: 'object', properties: { result: { $ref: '#/$defs/List' } }, required: ['result'] }, wrappedIn: 'result', want: { type: 'object', properties: { result: { type: 'array' } }, required: ['result'] } },
-    { name: 'nullable keeps both types', given: { type: 'object', properties: { result: { type: ['string', 'null'] } } }, wrappedIn: 'result', want: { type: 'object', properties: { result: { type: ['string', 'null'] } }, required: ['result'] } },
-    { name: 'a $ref cycle or an untyped union is open', given: { type: 'object', properties: { result: { $ref: '#/$defs/Loop' } } }, wrappedIn: 'result', want: { type: 'object', properties: { result: {} }, required: ['result'] } },
-    { name: 'an anyOf result is open', given: { type: 'object', properties: { result: { anyOf: [{ type: 'string' }, { type: 'integer' }] } } }, wrappedIn: 'result', want: { type: 'object', properties: { result: {} }, required: ['result'] } },
+describe('compact output schemas', () => {
+  const defOf = (key: string): JsonSchema | undefined => defs[key];
+  const cases: { name: string; given: JsonSchemaObject; limit?: number; fits: boolean }[] = [
+    { name: 'a message object fits', given: { type: 'object', properties: { message: { type: 'string', description: 'What happened, in a long sentence that does not count.' } } }, fits: true },
+    { name: 'a definition reached twice counts once (153 characters)', given: { type: 'object', properties: { result: { $ref: '#/$defs/List' }, b: { $ref: '#/$defs/List' } } }, limit: 170, fits: true },
+    { name: 'a definition counts', given: { type: 'object', properties: { result: { $ref: '#/$defs/Big' } } }, fits: false },
+    { name: 'a $ref cycle ends', given: { type: 'object', properties: { result: { $ref: '#/$defs/Loop' } } }, fits: true },
+    { name: 'twelve properties do not fit', given: { type: 'object', properties: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field_${i}`, { type: 'string' }])) }, fits: false },
   ];
-  for (const c of cases) it(c.name, () => expect(compactOutputSchema(c.given, resolve, c.wrappedIn)).toEqual(c.want));
+  for (const c of cases) it(c.name, () => expect(fitsCompactOutput(c.given, defOf, c.limit)).toBe(c.fits));
+
+  it('a limit of exactly the JSON length fits, one less does not', () => {
+    const schema = { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] };
+    const length = JSON.stringify(schema).length;
+    expect([fitsCompactOutput(schema, defOf, length + 8), fitsCompactOutput(schema, defOf, length - 8)]).toEqual([true, false]);
+  });
+
+  it('texts go at every depth; property names, enums and required stay', () => {
+    const given: JsonSchemaObject = { type: 'object', title: 'T', description: 'd', properties: { description: { type: 'string', description: 'x', enum: ['a'] }, title: { type: 'object', properties: { n: { type: 'integer', examples: [1] } } } }, required: ['description'] };
+    expect(withoutTexts(given)).toEqual({ type: 'object', properties: { description: { type: 'string', enum: ['a'] }, title: { type: 'object', properties: { n: { type: 'integer' } } } }, required: ['description'] });
+  });
 });
 
 describe('unlinkText', () => {

@@ -58,7 +58,7 @@ describe('buildOutputSchema', () => {
   it('treats an allOf of objects as an object root', () => {
     const r = out([response('200', [{ mediaType: 'application/json', schema: { allOf: [{ $ref: '#/$defs/A' }, { type: 'object', properties: { b: {} } }] } }])], { A: { type: 'object', properties: { a: {} } } });
     expect(r?.wrappedIn).toBeUndefined();
-    expect(r?.schema.type).toBe('object');
-    expect(Object.keys(r?.schema.$defs as object)).toEqual(['A']);
+    expect(r?.schema?.type).toBe('object');
+    expect(Object.keys(r?.schema?.$defs as object)).toEqual(['A']);
   });
 });

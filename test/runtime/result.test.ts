@@ -7,6 +7,15 @@ import type { JsonSchemaObject, ToolEntry } from '../../templates/runtime/types.
 import { nodeExchange, type UpstreamResponse } from '../../templates/runtime/upstream.gen.js';
 import { startUpstream, type RecordingUpstream } from '../support/recording-upstream.js';
 
+/**
+ * A tool whose spec answer is JSON but which advertises no outputSchema (compact mode leaves out
+ * all but small ones): `binding.output` without `definition.outputSchema`.
+ */
+function unadvertised(wrappedIn?: string): ToolEntry {
+  const tool = entry();
+  return { ...tool, binding: { ...tool.binding, output: { status: '200', mediaType: 'application/json', ...(wrappedIn ? { wrappedIn } : {}) } } as ToolEntry['binding'] };
+}
+
 function entry(outputSchema?: JsonSchemaObject, wrappedIn?: string): ToolEntry {
   return {
     definition: { name: 'get_thing', description: 'Gets a thing.', inputSchema: { type: 'object' }, ...(outputSchema ? { outputSchema } : {}) },
@@ -87,6 +96,36 @@ describe.each(['node:http', 'fetch'] as const)('toToolResult (answer via %s)', (
       name: 'JSON without an outputSchema: text only, whitespace removed, big numbers kept digit for digit',
       given: { answer: { headers: json, body: '{\n  "id": 12345678901234567890,\n  "name": "a  b"\n}\n' } },
       want: { content: [{ type: 'text', text: '{"id":12345678901234567890,"name":"a  b"}' }], _meta: { [STATUS_META_KEY]: 200 } },
+    },
+    {
+      name: 'JSON for a tool that advertises no outputSchema but answers JSON: structuredContent as it came, unchecked',
+      given: { answer: { headers: json, body: '{"id": "seven", "extra": [1]}' }, tool: unadvertised() },
+      want: { content: [{ type: 'text', text: '{"id":"seven","extra":[1]}' }], structuredContent: { id: 'seven', extra: [1] }, _meta: { [STATUS_META_KEY]: 200 } },
+    },
+    {
+      name: 'a list for such a tool is wrapped as the mapping says',
+      given: { answer: { headers: json, body: '[1, 2]' }, tool: unadvertised('result') },
+      want: { content: [{ type: 'text', text: '[1,2]' }], structuredContent: { result: [1, 2] }, _meta: { [STATUS_META_KEY]: 200 } },
+    },
+    {
+      name: 'a non-object for such an unwrapped tool: text alone, not flagged',
+      given: { answer: { headers: json, body: '[1, 2]' }, tool: unadvertised() },
+      want: { content: [{ type: 'text', text: '[1,2]' }], _meta: { [STATUS_META_KEY]: 200 } },
+    },
+    {
+      name: 'a text/plain JSON body for such a tool counts as JSON',
+      given: { answer: { headers: { 'content-type': 'text/plain' }, body: '{"id":3}' }, tool: unadvertised() },
+      want: { content: [{ type: 'text', text: '{"id":3}' }], structuredContent: { id: 3 }, _meta: { [STATUS_META_KEY]: 200 } },
+    },
+    {
+      name: 'not JSON for such a tool: text alone, not flagged',
+      given: { answer: { headers: { 'content-type': 'text/plain' }, body: 'fine' }, tool: unadvertised() },
+      want: { content: [{ type: 'text', text: 'fine' }], _meta: { [STATUS_META_KEY]: 200 } },
+    },
+    {
+      name: '204 for such a tool: the sentence alone, no structuredContent',
+      given: { answer: { status: 204 }, tool: unadvertised() },
+      want: { content: [{ type: 'text', text: 'HTTP 204 No Content: the upstream answered with no content.' }], _meta: { [STATUS_META_KEY]: 204 } },
     },
     {
       name: 'JSON whitespace: only what is outside strings goes; escaped quotes and backslashes end no string early',

@@ -1,10 +1,13 @@
 /**
  * Turns the upstream's HTTP response into the MCP tool result.
  *
- * - 2xx JSON (`application/json`, `*+json`; also a text body that parses as JSON when the tool
- *   declares an outputSchema) → a text block with the JSON (whitespace removed, digits of big
- *   numbers kept as sent) and, only when the tool declares an outputSchema, `structuredContent`
- *   (wrapped as `{ [binding.output.wrappedIn]: value }` when the mapping wrapped a non-object).
+ * - 2xx JSON (`application/json`, `*+json`; also a text body that parses as JSON when the spec
+ *   gives the operation a JSON answer) → a text block with the JSON (whitespace removed, digits of
+ *   big numbers kept as sent) and, when the spec gives the operation a JSON answer
+ *   (`binding.output`), `structuredContent` (wrapped as `{ [binding.output.wrappedIn]: value }`
+ *   when the mapping wrapped a non-object). Generated with `--output-schema none` there is none.
+ *   The value is checked only against an outputSchema the tool advertises (compact mode leaves
+ *   out all but small ones); without one it goes out as it came.
  * - `image/*` → image content, `audio/*` → audio content (base64); other text types → text;
  *   other binary → `<n> bytes of <type>`. Empty body / 204 → a sentence saying so.
  * - Text over `maxTextBytes` is cut on a character boundary and ends with a marker saying how much
@@ -77,7 +80,8 @@ export async function toToolResult(response: Response | UpstreamResponse, entry:
   const mediaType = contentType.split(';', 1)[0]!.trim().toLowerCase();
   const charset = /;\s*charset="?([^";\s]+)/i.exec(contentType)?.[1];
   let kind = kindOf(mediaType);
-  const expectsStructured = entry.definition.outputSchema !== undefined;
+  const declared = entry.definition.outputSchema !== undefined;
+  const expectsStructured = declared || entry.binding.output !== undefined;
 
   if (status < 200 || status > 299) {
     const body = await answer.readBody(kind === 'binary' || kind === 'image' || kind === 'audio' ? 0 : ERROR_EXCERPT_BYTES + REDACTION_MARGIN, maxBody);
@@ -101,7 +105,7 @@ export async function toToolResult(response: Response | UpstreamResponse, entry:
 
   if (body.total === 0) {
     const empty = status === 204 ? `${reason}: the upstream answered with no content.` : `${reason}: the upstream answered with an empty body.`;
-    return finish([{ type: 'text', text: empty }], emptyStructured(entry, options));
+    return finish([{ type: 'text', text: empty }], declared ? emptyStructured(entry, options) : undefined);
   }
   if ((kind === 'image' || kind === 'audio') && body.complete) {
     // Binary content that carries a credential (raw, or in one of its text encodings) is summed up, never passed on.
@@ -146,7 +150,11 @@ function structuredResult(
   meta: Record<string, unknown>,
   status: number,
 ): CallToolResult {
-  if (entry.definition.outputSchema === undefined) return { content, _meta: meta };
+  if (entry.definition.outputSchema === undefined) {
+    // Nothing advertised: a JSON value goes out as it came (when it can be sent at all), else text alone.
+    const sendable = structured !== undefined && 'value' in structured ? check(structured, options) : undefined;
+    return sendable !== undefined && 'value' in sendable ? { content, structuredContent: sendable.value as Record<string, unknown>, _meta: meta } : { content, _meta: meta };
+  }
   const checked = check(structured ?? { problem: 'the answer is not JSON' }, options);
   if ('value' in checked) return { content, structuredContent: checked.value, _meta: meta };
   const problem = checked.problem;

@@ -6,7 +6,7 @@ export type TestSimpleTextArgs = {
   [key: string]: never;
 };
 
-/** Result of `testSimpleText` (tool `test_simple_text`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `testSimpleText` (tool `test_simple_text`): the text it answers with (the tool gives no structured result). */
 export type TestSimpleTextResult = string;
 
 /** Arguments of `testImageContent` (tool `test_image_content`). */
@@ -14,7 +14,7 @@ export type TestImageContentArgs = {
   [key: string]: never;
 };
 
-/** Result of `testImageContent` (tool `test_image_content`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `testImageContent` (tool `test_image_content`): the text it answers with (the tool gives no structured result). */
 export type TestImageContentResult = string;
 
 /** Arguments of `testAudioContent` (tool `test_audio_content`). */
@@ -22,7 +22,7 @@ export type TestAudioContentArgs = {
   [key: string]: never;
 };
 
-/** Result of `testAudioContent` (tool `test_audio_content`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `testAudioContent` (tool `test_audio_content`): the text it answers with (the tool gives no structured result). */
 export type TestAudioContentResult = string;
 
 /** Arguments of `testEmbeddedResource` (tool `test_embedded_resource`). */
@@ -30,7 +30,7 @@ export type TestEmbeddedResourceArgs = {
   [key: string]: never;
 };
 
-/** Result of `testEmbeddedResource` (tool `test_embedded_resource`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `testEmbeddedResource` (tool `test_embedded_resource`): the text it answers with (the tool gives no structured result). */
 export type TestEmbeddedResourceResult = string;
 
 /** Arguments of `testMultipleContentTypes` (tool `test_multiple_content_types`). */
@@ -38,7 +38,7 @@ export type TestMultipleContentTypesArgs = {
   [key: string]: never;
 };
 
-/** Result of `testMultipleContentTypes` (tool `test_multiple_content_types`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `testMultipleContentTypes` (tool `test_multiple_content_types`): the text it answers with (the tool gives no structured result). */
 export type TestMultipleContentTypesResult = string;
 
 /** Arguments of `testErrorHandling` (tool `test_error_handling`). */
@@ -46,7 +46,7 @@ export type TestErrorHandlingArgs = {
   [key: string]: never;
 };
 
-/** Result of `testErrorHandling` (tool `test_error_handling`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `testErrorHandling` (tool `test_error_handling`): the text it answers with (the tool gives no structured result). */
 export type TestErrorHandlingResult = string;
 
 /** Arguments of `testToolWithProgress` (tool `test_tool_with_progress`). */
@@ -54,7 +54,7 @@ export type TestToolWithProgressArgs = {
   [key: string]: never;
 };
 
-/** Result of `testToolWithProgress` (tool `test_tool_with_progress`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `testToolWithProgress` (tool `test_tool_with_progress`): the text it answers with (the tool gives no structured result). */
 export type TestToolWithProgressResult = string;
 
 /** Arguments of `jsonSchema202012Tool` (tool `json_schema_2020_12_tool`). */
@@ -68,7 +68,7 @@ export type JsonSchema202012ToolArgs = {
   [key: string]: unknown;
 };
 
-/** Result of `jsonSchema202012Tool` (tool `json_schema_2020_12_tool`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `jsonSchema202012Tool` (tool `json_schema_2020_12_tool`): the text it answers with (the tool gives no structured result). */
 export type JsonSchema202012ToolResult = string;
 
 /** Arguments of `testCustomHeader` (tool `test_custom_header`). */
@@ -87,7 +87,7 @@ export type TestInputRequiredResultElicitationArgs = {
   [key: string]: never;
 };
 
-/** Result of `testInputRequiredResultElicitation` (tool `test_input_required_result_elicitation`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `testInputRequiredResultElicitation` (tool `test_input_required_result_elicitation`): the text it answers with (the tool gives no structured result). */
 export type TestInputRequiredResultElicitationResult = string;
 
 /** Arguments of `testInputRequiredResultSampling` (tool `test_input_required_result_sampling`). */
@@ -95,7 +95,7 @@ export type TestInputRequiredResultSamplingArgs = {
   [key: string]: never;
 };
 
-/** Result of `testInputRequiredResultSampling` (tool `test_input_required_result_sampling`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `testInputRequiredResultSampling` (tool `test_input_required_result_sampling`): the text it answers with (the tool gives no structured result). */
 export type TestInputRequiredResultSamplingResult = string;
 
 /** Arguments of `testInputRequiredResultListRoots` (tool `test_input_required_result_list_roots`). */
@@ -103,7 +103,7 @@ export type TestInputRequiredResultListRootsArgs = {
   [key: string]: never;
 };
 
-/** Result of `testInputRequiredResultListRoots` (tool `test_input_required_result_list_roots`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `testInputRequiredResultListRoots` (tool `test_input_required_result_list_roots`): the text it answers with (the tool gives no structured result). */
 export type TestInputRequiredResultListRootsResult = string;
 
 /** Arguments of `testInputRequiredResultRequestState` (tool `test_input_required_result_request_state`). */
@@ -111,7 +111,7 @@ export type TestInputRequiredResultRequestStateArgs = {
   [key: string]: never;
 };
 
-/** Result of `testInputRequiredResultRequestState` (tool `test_input_required_result_request_state`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `testInputRequiredResultRequestState` (tool `test_input_required_result_request_state`): the text it answers with (the tool gives no structured result). */
 export type TestInputRequiredResultRequestStateResult = string;
 
 /** Arguments of `testInputRequiredResultMultipleInputs` (tool `test_input_required_result_multiple_inputs`). */
@@ -119,7 +119,7 @@ export type TestInputRequiredResultMultipleInputsArgs = {
   [key: string]: never;
 };
 
-/** Result of `testInputRequiredResultMultipleInputs` (tool `test_input_required_result_multiple_inputs`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `testInputRequiredResultMultipleInputs` (tool `test_input_required_result_multiple_inputs`): the text it answers with (the tool gives no structured result). */
 export type TestInputRequiredResultMultipleInputsResult = string;
 
 /** Arguments of `testInputRequiredResultMultiRound` (tool `test_input_required_result_multi_round`). */
@@ -127,7 +127,7 @@ export type TestInputRequiredResultMultiRoundArgs = {
   [key: string]: never;
 };
 
-/** Result of `testInputRequiredResultMultiRound` (tool `test_input_required_result_multi_round`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `testInputRequiredResultMultiRound` (tool `test_input_required_result_multi_round`): the text it answers with (the tool gives no structured result). */
 export type TestInputRequiredResultMultiRoundResult = string;
 
 /** Arguments of `testInputRequiredResultTamperedState` (tool `test_input_required_result_tampered_state`). */
@@ -135,7 +135,7 @@ export type TestInputRequiredResultTamperedStateArgs = {
   [key: string]: never;
 };
 
-/** Result of `testInputRequiredResultTamperedState` (tool `test_input_required_result_tampered_state`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `testInputRequiredResultTamperedState` (tool `test_input_required_result_tampered_state`): the text it answers with (the tool gives no structured result). */
 export type TestInputRequiredResultTamperedStateResult = string;
 
 /** Arguments of `testInputRequiredResultCapabilities` (tool `test_input_required_result_capabilities`). */
@@ -143,5 +143,5 @@ export type TestInputRequiredResultCapabilitiesArgs = {
   [key: string]: never;
 };
 
-/** Result of `testInputRequiredResultCapabilities` (tool `test_input_required_result_capabilities`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `testInputRequiredResultCapabilities` (tool `test_input_required_result_capabilities`): the text it answers with (the tool gives no structured result). */
 export type TestInputRequiredResultCapabilitiesResult = string;

@@ -43,7 +43,7 @@ export type DeleteNoteArgs = {
   id: number;
 };
 
-/** Result of `deleteNote` (tool `delete_note`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `deleteNote` (tool `delete_note`): the text it answers with (the tool gives no structured result). */
 export type DeleteNoteResult = string;
 
 /** Arguments of `exportNotes` (tool `export_notes`). */
@@ -51,5 +51,5 @@ export type ExportNotesArgs = {
   [key: string]: never;
 };
 
-/** Result of `exportNotes` (tool `export_notes`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `exportNotes` (tool `export_notes`): the text it answers with (the tool gives no structured result). */
 export type ExportNotesResult = string;

@@ -4,9 +4,9 @@
  * outputSchema), then the result as the caller wants it:
  *
  * - `isError` → `ToolCallError` (tool name, message, upstream HTTP status);
- * - a tool with an outputSchema → `structuredContent`, unwrapped from `{ [wrappedIn]: value }`
- *   when the server wrapped a non-object answer: the upstream's JSON itself;
- * - a tool without one → the text of the result.
+ * - a result with `structuredContent` (a JSON answer) → that value, unwrapped from
+ *   `{ [wrappedIn]: value }` when the server wrapped a non-object answer: the upstream's JSON itself;
+ * - a result without it → its text.
  *
  * After a header mismatch (-32020, SEP-2243: the definition the client was generated with is
  * older than the server's) the call is made once more without the definition: the SDK then
@@ -43,14 +43,14 @@ export async function callMethod(
     throw inputRequired(entry.tool, error) ?? error;
   }
   options.onResult?.(result);
-  return unwrapResult(entry, definition, result);
+  return unwrapResult(entry, result);
 }
 
 /** The value a method resolves to, or the ToolCallError it throws. */
-export function unwrapResult(entry: MethodEntry, definition: ToolDefinitionData, result: CallToolResult): unknown {
+export function unwrapResult(entry: MethodEntry, result: CallToolResult): unknown {
   if (result.isError === true) throw new ToolCallError(entry.tool, result);
-  if (definition.outputSchema === undefined) return resultText(result);
   const value = result.structuredContent;
+  if (value === undefined) return resultText(result);
   if (entry.wrappedIn === undefined) return value;
   return typeof value === 'object' && value !== null && Object.hasOwn(value, entry.wrappedIn)
     ? (value as Record<string, unknown>)[entry.wrappedIn]

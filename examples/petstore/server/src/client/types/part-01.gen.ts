@@ -7,7 +7,7 @@ export type ListPetsArgs = {
 };
 
 /** Result of `listPets` (tool `listPets`): the JSON the API answered with. */
-export type ListPetsResult = unknown[];
+export type ListPetsResult = unknown;
 
 /** Arguments of `createPet` (tool `createPet`). */
 export type CreatePetArgs = {
@@ -39,5 +39,5 @@ export type DeletePetArgs = {
   petId: number;
 };
 
-/** Result of `deletePet` (tool `deletePet`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `deletePet` (tool `deletePet`): the text it answers with (the tool gives no structured result). */
 export type DeletePetResult = string;

@@ -9,7 +9,7 @@ export type ListPetsArgs = {
 };
 
 /** Result of `listPets` (tool `listPets`): the JSON the API answered with. */
-export type ListPetsResult = unknown[];
+export type ListPetsResult = unknown;
 
 /** Arguments of `getPet` (tool `getPet`). */
 export type GetPetArgs = {
@@ -39,5 +39,5 @@ export type CancelAdoptionArgs = {
   petId: number;
 };
 
-/** Result of `cancelAdoption` (tool `cancelAdoption`): the text it answers with (the tool declares no outputSchema). */
+/** Result of `cancelAdoption` (tool `cancelAdoption`): the text it answers with (the tool gives no structured result). */
 export type CancelAdoptionResult = string;
