@@ -100,8 +100,8 @@ export function serverInfo(config: ApiConfig): Implementation {
 }
 
 /**
- * The key under which the HTTP adapter (http.gen.ts) leaves the request body it has already
- * parsed on the request, which then carries no body of its own (the SDK gets the value as
+ * The key under which the HTTP adapter (http-node-adapter.gen.ts) leaves the request body it has
+ * already parsed on the request, which then carries no body of its own (the SDK gets the value as
  * `parsedBody`).
  */
 export const PARSED_BODY: unique symbol = Symbol('openapi-mcp.parsedBody');

@@ -5,86 +5,41 @@
  * `--tools-mode` choose the tools (tool-selection.gen.ts). `main` applies the user's per-tool
  * overrides (`hooks.tools`), selects the tools, builds everything derived from their definitions
  * once (in dynamic mode, on first use: dynamic-tools.gen.ts), wires the tool caller (base URL,
- * timeout, credentials cache, output validators, the user's hooks) and starts the transport.
+ * timeout, credentials cache, output validators, the user's hooks: upstream-caller.gen.ts) and
+ * starts the transport. The arguments are parsed by cli-args.gen.ts.
  * Messages go to stderr: on stdio, stdout carries only the protocol.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { McpServerFactory } from '@modelcontextprotocol/server';
-import { createToolCaller, DEFAULT_TIMEOUT_MS, type ToolCaller, type ToolCallerDeps } from './call-tool.gen.js';
 import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
 import { withCallLog } from './call-log.gen.js';
+import { parseArgs, UsageError, type CliArgs } from './cli-args.gen.js';
 import { EnvFileError, loadEnvFiles } from './env-file.gen.js';
-import { DEFAULT_RETRY_BUDGET_MS, retryBudgetFrom } from './retry.gen.js';
-import { limitConcurrency } from './call-limit.gen.js';
 import { describeCredentialHosts } from './credential-hosts.gen.js';
 import { createDynamicServerFactory } from './dynamic-tools.gen.js';
 import { checkHooks, type Hooks } from './hooks.gen.js';
 import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
 import { EndpointAuthError } from './endpoint-auth.gen.js';
 import { endpointVariables, oauthGiven, resolveEndpointAuth, startScopes } from './endpoint-config.gen.js';
-import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, serveHttp, type RunningHttpServer } from './http.gen.js';
-import { hostConfig, HOSTS, isHost, type Host } from './host-config.gen.js';
-import { TokenCache } from './oauth-token.gen.js';
+import { serveHttp, type RunningHttpServer } from './http.gen.js';
+import { hostConfig } from './host-config.gen.js';
 import { readPackageInfo, userAgent, type PackageInfo } from './package-info.gen.js';
-import { errorResult } from './result.gen.js';
 import { createServerFactory, describeError, type Logger, type ServerFactoryOptions } from './server.gen.js';
-import { confirmPolicy, ConfirmPolicyError, createGating, isConfirmPolicy } from './human-in-the-loop.gen.js';
-import { CONFIRM_POLICIES } from './input-gate.gen.js';
+import { confirmPolicy, ConfirmPolicyError, createGating } from './human-in-the-loop.gen.js';
 import { StateKeyError } from './request-state.gen.js';
 import { startStdio } from './stdio.gen.js';
 import { selectByScopes, toolScopes } from './tool-scopes.gen.js';
 import { buildCatalog, buildSearchIndex, catalogTool, createSearch, loadSearchIndexAsync } from './search-core.gen.js';
 import { applyToolOverrides, type OverriddenTools } from './tool-overrides.gen.js';
-import {
-  SELECTION_SWITCHES,
-  SELECTION_VALUE_FLAGS,
-  SelectionError,
-  selectionRequest,
-  selectTools,
-  toolsetTable,
-  type SelectionRequest,
-  type ToolCatalog,
-} from './tool-selection.gen.js';
+import { SelectionError, selectionRequest, selectTools, toolsetTable, type SelectionRequest, type ToolCatalog } from './tool-selection.gen.js';
 import { buildToolTable, type ToolTableOptions } from './tool-table.gen.js';
 import type { ApiConfig, ToolEntry } from './types.gen.js';
+import { createUpstreamCaller, upstreamBaseUrls } from './upstream-caller.gen.js';
 import { printable, usage } from './usage.gen.js';
-
 export { usage } from './usage.gen.js';
 
 export type Environment = Record<string, string | undefined>;
-
-export interface CliArgs {
-  http: boolean;
-  port: number;
-  host: string;
-  /** Extra host names accepted in Host/Origin (for a server bound to a public interface). */
-  allowedHosts: string[];
-  baseUrl?: string;
-  /** `--confirm destructive|writes|none` (input-gate.gen.ts); else `<PREFIX>CONFIRM`, else the generated default. */
-  confirm?: string;
-  /** `--env-file` files, read before `.env` (env-file.gen.ts). */
-  envFiles: string[];
-  /** Serve only the tools these scopes allow (comma-separated). */
-  scopes?: string;
-  oauthIssuer?: string;
-  oauthAudience?: string;
-  /** Serve a non-loopback address without authentication. */
-  noAuth: boolean;
-  /** `--log json`: one JSON line per tool call on stderr (call-log.gen.ts). */
-  log?: 'json';
-  help: boolean;
-  version: boolean;
-  /** `--host-config <host>`: print the host's config entry for this server and exit. */
-  hostConfig?: Host;
-  /** Tool selection flags given (tool-selection.gen.ts): flag → value, '' for a switch. */
-  selection: Map<string, string>;
-}
-
-/** A command-line mistake: one line on stderr and exit code 2, no stack. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
 
 export interface MainOptions {
   config: ApiConfig;
@@ -121,76 +76,6 @@ export interface RunningServer {
   /** The MCP endpoint, for HTTP. */
   url?: string;
   close(): Promise<void>;
-}
-
-const VALUE_FLAGS = new Set(['--port', '--host', '--base-url', '--allowed-host', '--confirm', '--env-file', '--scopes', '--oauth-issuer', '--oauth-audience', '--host-config', '--log']);
-
-export function parseArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { http: false, port: DEFAULT_HTTP_PORT, host: DEFAULT_HTTP_HOST, allowedHosts: [], envFiles: [], noAuth: false, help: false, version: false, selection: new Map() };
-  let portOrHost: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq === -1 ? arg : arg.slice(0, eq);
-    if (flag === '--help' || flag === '-h') {
-      args.help = true;
-      continue;
-    }
-    if (flag === '--version' || flag === '-v') {
-      args.version = true;
-      continue;
-    }
-    if (flag === '--http' || flag === '--no-auth' || SELECTION_SWITCHES.has(flag)) {
-      if (eq !== -1) throw new UsageError(`${flag} takes no value`);
-      if (flag === '--http') args.http = true;
-      else if (flag === '--no-auth') {
-        args.noAuth = true;
-        portOrHost = flag;
-      } else args.selection.set(flag, '');
-      continue;
-    }
-    if (!VALUE_FLAGS.has(flag) && !SELECTION_VALUE_FLAGS.has(flag)) throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
-    const value = eq !== -1 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined || value === '') throw new UsageError(`${flag} needs a value`);
-    if (SELECTION_VALUE_FLAGS.has(flag)) {
-      args.selection.set(flag, value);
-    } else if (flag === '--port') {
-      args.port = parsePort(value);
-      portOrHost = flag;
-    } else if (flag === '--host') {
-      args.host = value;
-      portOrHost = flag;
-    } else if (flag === '--allowed-host') {
-      args.allowedHosts.push(value);
-      portOrHost = flag;
-    } else if (flag === '--confirm') {
-      if (!isConfirmPolicy(value)) throw new UsageError(`--confirm must be one of ${CONFIRM_POLICIES.join(', ')}, got ${JSON.stringify(value)}`);
-      args.confirm = value;
-    } else if (flag === '--env-file') {
-      args.envFiles.push(value);
-    } else if (flag === '--scopes') {
-      args.scopes = value;
-    } else if (flag === '--oauth-issuer' || flag === '--oauth-audience') {
-      args[flag === '--oauth-issuer' ? 'oauthIssuer' : 'oauthAudience'] = value;
-      portOrHost = flag;
-    } else if (flag === '--host-config') {
-      if (!isHost(value)) throw new UsageError(`--host-config takes one of ${HOSTS.join(', ')}, got ${JSON.stringify(value)}`);
-      args.hostConfig = value;
-    } else if (flag === '--log') {
-      if (value !== 'json') throw new UsageError(`--log must be json, got ${JSON.stringify(value)}`);
-      args.log = value;
-    } else {
-      args.baseUrl = value;
-    }
-  }
-  if (portOrHost !== undefined && !args.http && !args.help && !args.version) throw new UsageError(`${portOrHost} needs --http`);
-  return args;
-}
-
-function parsePort(text: string): number {
-  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
-  if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port must be a number from 0 to 65535, got ${JSON.stringify(text)}`);
-  return port;
 }
 
 /** Runs the server as the command line says. Resolves once it serves (or after --help/an error). */
@@ -295,7 +180,7 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     const table = buildToolTable(positions.map((i) => tools.tools[i]!), listOptions);
     const callTool = options.handlers !== undefined
       ? createHandlerCaller({ handlers: options.handlers, outputValidators: table.outputValidators, generatedNames: tools.generatedNames, name, log })
-      : toolCaller(config, env, args.baseUrl, table.outputValidators, log, {
+      : createUpstreamCaller(config, env, args.baseUrl, table.outputValidators, log, {
         ...(options.hooks !== undefined ? { hooks: options.hooks } : {}),
         generatedNames: tools.generatedNames,
         log,
@@ -355,80 +240,3 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   return () => (result ??= load());
 }
 
-/**
- * The real tool caller. A base URL problem (a relative server URL, a bad environment value) does
- * not stop the server: tools/list still works and every call answers with what to configure.
- */
-function toolCaller(
-  config: ApiConfig,
-  env: Environment,
-  override: string | undefined,
-  outputValidators: ReadonlyMap<string, (value: unknown) => string | undefined>,
-  log: Logger,
-  user: Pick<ToolCallerDeps, 'hooks' | 'generatedNames' | 'log' | 'userAgent'>,
-): ToolCaller {
-  let baseUrl: string;
-  try {
-    baseUrl = resolveBaseUrl(config.servers, env, config.env, override);
-  } catch (error) {
-    if (!(error instanceof BaseUrlError)) throw error;
-    const text = `No upstream base URL: ${error.message}`;
-    log(`${printable(config.name)}: ${text}; every tool call will fail until it is set`);
-    return async () => errorResult(text, 'request');
-  }
-  return limitConcurrency(createToolCaller({
-    config,
-    baseUrl,
-    baseUrlFor: operationBaseUrls(config, env, override, baseUrl),
-    env,
-    timeoutMs: timeoutFrom(config, env, log),
-    retryBudgetMs: retryBudgetFrom(config.env.retryBudgetMs, env, (line) => log(`${printable(config.name)}: ${line}`)),
-    tokens: new TokenCache(),
-    outputValidators,
-    ...user,
-  }));
-}
-
-/** Where each tool's calls go (for confirmation messages); `undefined` per tool when no base URL resolves. */
-function upstreamBaseUrls(config: ApiConfig, env: Environment, override: string | undefined): (entry: ToolEntry) => string | undefined {
-  let baseUrl: string;
-  try {
-    baseUrl = resolveBaseUrl(config.servers, env, config.env, override);
-  } catch {
-    return () => undefined;
-  }
-  return operationBaseUrls(config, env, override, baseUrl);
-}
-
-/**
- * Operations that declare their own servers (e.g. an upload host) go there, unless the user set
- * the base URL explicitly (--base-url or the environment), which then applies to every tool. An
- * operation server that cannot be resolved (relative URL) falls back to the API's base URL.
- */
-function operationBaseUrls(config: ApiConfig, env: Environment, override: string | undefined, baseUrl: string): (entry: ToolEntry) => string {
-  const explicit = (override ?? '') !== '' || (env[config.env.baseUrl] ?? '') !== '';
-  const cache = new Map<ToolEntry, string>();
-  return (entry) => {
-    const servers = entry.binding.kind === 'http' ? entry.binding.servers : undefined;
-    if (explicit || servers === undefined || servers.length === 0) return baseUrl;
-    let url = cache.get(entry);
-    if (url === undefined) {
-      try {
-        url = resolveBaseUrl(servers, env, config.env);
-      } catch {
-        url = baseUrl;
-      }
-      cache.set(entry, url);
-    }
-    return url;
-  };
-}
-
-function timeoutFrom(config: ApiConfig, env: Environment, log: Logger): number {
-  const text = env[config.env.timeoutMs];
-  if (text === undefined || text === '') return DEFAULT_TIMEOUT_MS;
-  const ms = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (Number.isSafeInteger(ms) && ms > 0) return ms;
-  log(`${printable(config.name)}: ${config.env.timeoutMs} must be a positive number of milliseconds; using ${DEFAULT_TIMEOUT_MS}`);
-  return DEFAULT_TIMEOUT_MS;
-}

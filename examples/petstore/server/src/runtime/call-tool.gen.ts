@@ -38,7 +38,8 @@ import { CallRetries, DEFAULT_RETRY_BUDGET_MS, rateLimitedResult, RETRIES_META_K
 import { applyTraceContext } from './trace-context.gen.js';
 import { DEFAULT_MAX_TEXT_BYTES, errorResult, toToolResult } from './result.gen.js';
 import { isHttpEntry, type ApiConfig, type ToolEntry } from './types.gen.js';
-import { fetchExchange, nodeExchange, REDIRECT_STATUSES, type Exchange, type UpstreamResponse } from './upstream.gen.js';
+import { fetchExchange, nodeExchange, type Exchange, type UpstreamResponse } from './upstream.gen.js';
+import { REDIRECT_STATUSES } from './upstream-response.gen.js';
 
 /** Upstream request timeout when the environment does not set one: covers token fetch, request and body. */
 export const DEFAULT_TIMEOUT_MS = 30_000;

@@ -36,8 +36,8 @@ export async function readBody(response: Response, keep: number, limit: number):
 }
 
 /**
- * A body arriving in chunks (from fetch's reader or a Node stream, see upstream.gen.ts): keeps the
- * first `keep` bytes and counts all of them, and says when the count passes `limit`.
+ * A body arriving in chunks (from fetch's reader or a Node stream, see upstream-response.gen.ts):
+ * keeps the first `keep` bytes and counts all of them, and says when the count passes `limit`.
  */
 export class BodyAccumulator {
   private readonly chunks: Uint8Array[] = [];
