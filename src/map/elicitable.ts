@@ -9,13 +9,21 @@
  * MUST NOT use form elicitation to request sensitive information.
  */
 import type { JsonSchemaObject } from '../model/json-schema.js';
+import type { SensitivityCheck } from './header-annotations.js';
 import { isSensitiveParameter } from './sensitive.js';
 
 const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean']);
 const UNASKABLE_FORMATS = new Set(['password', 'binary', 'byte']);
 
-/** The askable required arguments, in `required` order; `undefined` when there are none. */
-export function elicitableArguments(inputSchema: JsonSchemaObject, extraSensitive: readonly (string | RegExp)[] = []): string[] | undefined {
+/**
+ * The askable required arguments, in `required` order; `undefined` when there are none.
+ * `sensitive`: extra sensitive patterns (`--sensitive`), or a check built from them that a run
+ * shares (map-tools.ts memoizes it: parameter names repeat across operations).
+ */
+export function elicitableArguments(inputSchema: JsonSchemaObject, sensitive: readonly (string | RegExp)[] | SensitivityCheck = []): string[] | undefined {
+  const isSensitive: SensitivityCheck = typeof sensitive === 'function'
+    ? sensitive
+    : (name, format, description) => isSensitiveParameter({ name, ...(format !== undefined ? { format } : {}), ...(description !== undefined ? { description } : {}) }, sensitive);
   const required = Array.isArray(inputSchema.required) ? (inputSchema.required as unknown[]) : [];
   const properties = (inputSchema.properties ?? {}) as Record<string, unknown>;
   const askable: string[] = [];
@@ -28,7 +36,7 @@ export function elicitableArguments(inputSchema: JsonSchemaObject, extraSensitiv
     // Binary content (base64 strings, OpenAPI file uploads) is not something a person types into a form.
     if (schema.writeOnly === true || schema.contentEncoding !== undefined || schema.contentMediaType !== undefined) continue;
     if (format !== undefined && UNASKABLE_FORMATS.has(format)) continue;
-    if (isSensitiveParameter({ name, ...(format !== undefined ? { format } : {}), ...(description !== undefined ? { description } : {}) }, extraSensitive)) continue;
+    if (isSensitive(name, format, description)) continue;
     askable.push(name);
   }
   return askable.length > 0 ? askable : undefined;

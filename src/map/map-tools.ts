@@ -56,7 +56,7 @@ export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics
     { style },
   );
   const scan = createTextScan(diagnostics);
-  const run: MapRun = { model, bundler: new SchemaBundler(model.defs), isSensitive: memoizedSensitivity(options.sensitivePatterns, options.notSensitive), options, diagnostics, compactInput: createCompactInputMemo(), scan };
+  const run: MapRun = { model, bundler: new SchemaBundler(model.defs), isSensitive: memoizedSensitivity(options.sensitivePatterns, options.notSensitive), isAskSensitive: memoizedSensitivity(options.sensitivePatterns, undefined), options, diagnostics, compactInput: createCompactInputMemo(), scan };
   const tools: Tool[] = [];
   for (const op of operations) {
     const name = names.get(operationKey(op))!;
@@ -96,6 +96,8 @@ interface MapRun {
   model: ApiModel;
   bundler: SchemaBundler;
   isSensitive: SensitivityCheck;
+  /** The same without `--not-sensitive`: elicitation never asks for what the built-in list calls sensitive. */
+  isAskSensitive: SensitivityCheck;
   options: MapOptions;
   diagnostics: DiagnosticBag;
   /** Shared by every tool of the run (compact-input.ts). */
@@ -164,7 +166,7 @@ function mapOperation(op: Operation, name: string, overrides: ToolOverrides, run
   }
   if (op.servers) binding.servers = op.servers;
   if (output) binding.output = { status: output.status, mediaType: output.mediaType, ...(output.wrappedIn !== undefined ? { wrappedIn: output.wrappedIn } : {}) };
-  const elicit = elicitableArguments(input.schema, options.sensitivePatterns);
+  const elicit = elicitableArguments(input.schema, run.isAskSensitive);
   return {
     definition,
     binding,
