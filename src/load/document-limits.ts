@@ -28,9 +28,15 @@ interface Frame {
  * Throws a one-line `UserError` when `document`, with its YAML aliases expanded, holds more than
  * `MAX_DOCUMENT_VALUES` values or nests deeper than `MAX_DOCUMENT_DEPTH`. Linear in the number of
  * distinct nodes (shared nodes are measured once) and iterative, so it cannot itself blow up.
+ *
+ * `json`: the text `document` was parsed from with `JSON.parse`. Then no node is shared, a JSON
+ * value takes at least two characters with its separator (so a text under twice the cap cannot
+ * hold too many), and the nesting is the bracket depth of the text: one scan of the text answers,
+ * and only a document that fails it is walked, to name where.
  */
-export function checkDocumentLimits(document: unknown, display: string): void {
+export function checkDocumentLimits(document: unknown, display: string, options: { json?: string } = {}): void {
   if (document === null || typeof document !== 'object') return;
+  if (options.json !== undefined && options.json.length < 2 * MAX_DOCUMENT_VALUES && jsonDepth(options.json) <= MAX_DOCUMENT_DEPTH) return;
   const measured = new Map<object, { size: number; height: number }>();
   const open = new Set<object>();
   let frame: Frame | undefined = enter(document, undefined, undefined, 1);
@@ -69,6 +75,33 @@ export function checkDocumentLimits(document: unknown, display: string): void {
       if (frame.size > MAX_DOCUMENT_VALUES) throw tooBig(display);
     }
   }
+}
+
+/** The deepest bracket nesting of a valid JSON text (brackets inside strings do not count). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Jump to the closing quote: the first one not escaped by an odd run of backslashes.
+      let end = text.indexOf('"', i + 1);
+      while (end !== -1 && escaped(text, end)) end = text.indexOf('"', end + 1);
+      if (end === -1) return deepest;
+      i = end;
+    } else if (c === 0x7b || c === 0x5b) {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+    } else if (c === 0x7d || c === 0x5d) depth -= 1;
+  }
+  return deepest;
+}
+
+function escaped(text: string, quote: number): boolean {
+  let backslashes = 0;
+  for (let k = quote - 1; k >= 0 && text.charCodeAt(k) === 0x5c; k--) backslashes += 1;
+  return backslashes % 2 === 1;
 }
 
 function enter(node: object, key: string | undefined, parent: Frame | undefined, depth: number): Frame {

@@ -28,7 +28,7 @@
 import { DiagnosticBag, UserError } from '../diagnostics.js';
 import { collectExternalRefs, mayHaveExternalRefs } from './collect-external-refs.js';
 import type { LoadedSpec, SpecFile } from './loaded-spec.js';
-import { parseDocument } from './parse-document.js';
+import { isJsonText, parseDocument } from './parse-document.js';
 import type { PrefetchedFile } from './prefetch.js';
 import { checkDocumentLimits } from './document-limits.js';
 import { privateAddressRefusal } from './private-address.js';
@@ -78,7 +78,7 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
   if (!source.ok) throw new UserError(source.message);
   const text = source.bytes.toString('utf8');
   const document = parseDocument(text, rootDisplay);
-  checkDocumentLimits(document, rootDisplay);
+  checkDocumentLimits(document, rootDisplay, isJsonText(text) ? { json: text } : {});
   // A tool manifest is recognised by its content (a `toolManifest` field), as OpenAPI is.
   const manifest = isToolManifest(document);
   const specVersion = manifest ? checkManifestRoot(document, rootDisplay) : detectSpecVersion(document, rootDisplay);
@@ -153,7 +153,7 @@ async function loadReferencedFiles(start: { root: SpecFile; text: string }, stat
       const text = source.bytes.toString('utf8');
       try {
         const document = parseDocument(text, display);
-        checkDocumentLimits(document, display);
+        checkDocumentLimits(document, display, isJsonText(text) ? { json: text } : {});
         return { url, text, bytes: source.bytes, file: { url, display, document } };
       } catch (error) {
         if (error instanceof UserError) return { url, error: error.message };

@@ -18,7 +18,7 @@ import { jsonErrorOffset } from './json-error-offset.js';
  */
 export function parseDocument(text: string, display: string): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (firstNonSpace(body) === '{') {
+  if (isJsonText(body)) {
     try {
       return JSON.parse(body);
     } catch (error) {
@@ -44,6 +44,11 @@ function parseYaml(text: string, display: string): unknown {
   } catch (error) {
     throw yamlSyntaxError(text, display, error, fastError);
   }
+}
+
+/** Whether `parseDocument` reads `text` with `JSON.parse` (then the document is a tree: no node is shared). */
+export function isJsonText(text: string): boolean {
+  return firstNonSpace(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) === '{';
 }
 
 function firstNonSpace(text: string): string | undefined {
