@@ -12,6 +12,7 @@
  * counted once; the whole answer is not tokenized a second time).
  */
 import type { ToolDefinition } from '../model/tool-model.js';
+import { chunkedCounter } from './token-chunks.js';
 
 export const TOKENIZER = 'o200k_base';
 
@@ -65,10 +66,16 @@ export interface ToolListCostOptions {
   toolsetOf?: (tool: ToolDefinition, index: number) => string;
 }
 
-/** Loads the o200k_base tokenizer (a 2.4 MB module: only when counting). */
+/**
+ * Loads the o200k_base tokenizer (a 2.4 MB module: only when counting). Text counts as ordinary
+ * text: `<|endoftext|>` in a description is the characters a model reads, not a special token
+ * (gpt-tokenizer's default refuses such text). The counter memoizes by chunk (token-chunks.ts):
+ * one counter per run.
+ */
 export async function loadTokenCounter(): Promise<CountTokens> {
   const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
-  return (text) => countTokens(text);
+  const ordinary = { disallowedSpecial: new Set<string>() };
+  return chunkedCounter((text) => countTokens(text, ordinary));
 }
 
 /** Counts the tokens of a `tools/list` answer; loads the tokenizer. */
@@ -80,19 +87,33 @@ const WRAPPER = '{"tools":[]}';
 
 /** The same, with a counter already loaded (synchronous). */
 export function measureToolList(tools: readonly ToolDefinition[], count: CountTokens, options: ToolListCostOptions = {}): ToolListCost {
-  const perTool = tools.map((tool, index): ToolCost => {
-    const json = JSON.stringify(tool);
-    const text = (tool.title ?? '') + (tool.title !== undefined ? '\n' : '') + tool.description;
-    return {
-      name: tool.name,
-      tokens: count(json),
-      inputSchema: count(JSON.stringify(tool.inputSchema)),
-      outputSchema: tool.outputSchema === undefined ? 0 : count(JSON.stringify(tool.outputSchema)),
-      descriptions: text === '' ? 0 : count(text),
-      bytes: Buffer.byteLength(json),
-      ...(options.toolsetOf !== undefined ? { toolset: options.toolsetOf(tool, index) } : {}),
-    };
-  });
+  const perTool = tools.map((tool, index): ToolCost => ({
+    name: tool.name,
+    ...countTool(tool, JSON.stringify(tool), count),
+    ...(options.toolsetOf !== undefined ? { toolset: options.toolsetOf(tool, index) } : {}),
+  }));
+  return summarizeToolList(perTool, count(WRAPPER), { ...(options.top !== undefined ? { top: options.top } : {}), toolsets: options.toolsetOf !== undefined });
+}
+
+/** The figures of one tool; `json` is `JSON.stringify(tool)`. */
+export function countTool(tool: ToolDefinition, json: string, count: CountTokens): Omit<ToolCost, 'name' | 'toolset'> {
+  const text = (tool.title ?? '') + (tool.title !== undefined ? '\n' : '') + tool.description;
+  return {
+    tokens: count(json),
+    inputSchema: count(JSON.stringify(tool.inputSchema)),
+    outputSchema: tool.outputSchema === undefined ? 0 : count(JSON.stringify(tool.outputSchema)),
+    descriptions: text === '' ? 0 : count(text),
+    bytes: Buffer.byteLength(json),
+  };
+}
+
+/** The tokens of the `{"tools":[]}` wrapper around the tools. */
+export function wrapperTokens(count: CountTokens): number {
+  return count(WRAPPER);
+}
+
+/** The whole answer's figures from its tools' and the wrapper's tokens; `toolsets`: group by each tool's `toolset`. */
+export function summarizeToolList(perTool: ToolCost[], wrapper: number, options: { top?: number; toolsets?: boolean } = {}): ToolListCost {
   const sum = (key: 'tokens' | 'inputSchema' | 'outputSchema' | 'descriptions' | 'bytes'): number => perTool.reduce((n, t) => n + t[key], 0);
   // The commas between tools: one byte each, and no token (`},{"` encodes like `}{"`: measured
   // exact to 4 tokens in 1.9 M on GitHub's tools).
@@ -102,14 +123,14 @@ export function measureToolList(tools: readonly ToolDefinition[], count: CountTo
   return {
     tokenizer: TOKENIZER,
     tools: perTool.length,
-    tokens: sum('tokens') + count(WRAPPER),
+    tokens: sum('tokens') + wrapper,
     bytes: sum('bytes') + separators + WRAPPER.length,
     inputSchema: sum('inputSchema'),
     outputSchema: sum('outputSchema'),
     descriptions: sum('descriptions'),
     median: counts.length === 0 ? 0 : counts[Math.floor((counts.length - 1) / 2)]!,
     top: sorted.slice(0, options.top ?? 10),
-    ...(options.toolsetOf !== undefined ? { toolsets: groupByToolset(perTool) } : {}),
+    ...(options.toolsets === true ? { toolsets: groupByToolset(perTool) } : {}),
     perTool,
   };
 }

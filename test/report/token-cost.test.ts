@@ -106,3 +106,12 @@ describe('formatTokens', () => {
   ];
   for (const [given, want] of cases) it(`${given} → ${want}`, () => expect(formatTokens(given)).toBe(want));
 });
+
+describe('text that spells a special token', () => {
+  it('counts as ordinary text instead of failing the run', async () => {
+    const cost = await countToolListTokens([tool('say', 'Say <|endoftext|> here.')]);
+    const count = await loadTokenCounter();
+    expect(cost.tokens).toBe(count(JSON.stringify(tool('say', 'Say <|endoftext|> here.'))) + count('{"tools":[]}'));
+    expect(cost.descriptions).toBeGreaterThan(3);
+  });
+});
