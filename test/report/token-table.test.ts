@@ -1,0 +1,43 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { describe, expect, it } from 'vitest';
+import { loadTableCounter } from '../../src/report/token-table.js';
+
+// The table is written by `npm run build` (the test setup builds first).
+const ordinary = { disallowedSpecial: new Set<string>() };
+const reference = (text: string): number => countTokens(text, ordinary);
+const root = dirname(createRequire(import.meta.url).resolve('@readme/oas-examples/package.json'));
+
+describe('the o200k_base table counter', () => {
+  const count = loadTableCounter();
+
+  it('is built', () => expect(count).toBeTypeOf('function'));
+
+  it("counts as gpt-tokenizer does: ASCII, other scripts, emoji, lone surrogates, words it must merge, special-token text", () => {
+    const texts = [
+      '', 'hello world', '  leading and trailing  ', 'tabs\tand\r\nnewlines\n\n\n', "it's they'll WE'RE", '1234567890 3.14159 -42',
+      'Zürich café naïve façade', 'Привет мир', 'こんにちは世界、東京都', '한국어 텍스트', 'مرحبا بالعالم', 'שלום עולם', 'हिन्दी पाठ',
+      '😀🎉👩‍👩‍👧‍👦 flags 🇩🇪', '\ud800 lone \udfff surrogates \ud83d', 'pneumonoultramicroscopicsilicovolcanoconiosis', 'xqzjvkwpfgh'.repeat(20),
+      'say <|endoftext|> and <|im_start|>', '{"type":"object","properties":{"owner":{"type":"string","maxLength":5000}}}',
+      '\u0000\u0001\u007f\u00a0\u2028\u2029\ufeff', 'a'.repeat(3000), ' '.repeat(100) + 'x', '`code` **bold** [link](https://example.com/a?b=c#d)',
+    ];
+    for (const text of texts) expect(count!(text), JSON.stringify(text.slice(0, 60))).toBe(reference(text));
+  });
+
+  it('counts every @readme/oas-examples spec as gpt-tokenizer does (JSON and YAML as written)', () => {
+    const files = ['3.0/json', '3.0/yaml', '3.1/json', '3.1/yaml', '2.0/json', '2.0/yaml'].flatMap((dir) => {
+      try {
+        return readdirSync(join(root, dir)).filter((f) => /\.(json|ya?ml)$/.test(f)).map((f) => join(root, dir, f));
+      } catch {
+        return [];
+      }
+    });
+    expect(files.length).toBeGreaterThan(50);
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      expect(count!(text), file).toBe(reference(text));
+    }
+  });
+});
