@@ -1,7 +1,7 @@
 import type { GeneratedFile } from '../model/emit-plan.js';
 import { credentialHosts } from '../map/credential-hosts.js';
 import type { ToolModel } from '../model/tool-model.js';
-import { formatTokens, type ToolListCost } from '../report/token-cost.js';
+import { formatTokens, groupThousands, type ToolListCost } from '../report/token-cost.js';
 import type { ApiConfigResult } from './api-config.js';
 import { clientMethodNames } from './client-files.js';
 import { clientUsage } from './client-package.js';
@@ -100,12 +100,12 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
 
 /** The README's "What the tools cost a model" section: the total and one row per toolset. */
 export function costSection(cost: ToolListCost): string {
-  const rows = (cost.toolsets ?? []).map((t) => `| ${markdownCell(t.name)} | ${t.tools} | ${t.tokens.toLocaleString('en-US')} |`);
+  const rows = (cost.toolsets ?? []).map((t) => `| ${markdownCell(t.name)} | ${t.tools} | ${groupThousands(t.tokens)} |`);
   return [
     '## What the tools cost a model',
     '',
-    `The whole \`tools/list\` answer is ${cost.tokens.toLocaleString('en-US')} tokens (${cost.tokenizer}; other models' tokenizers differ by a few percent):`,
-    `input schemas ${formatTokens(cost.inputSchema)}, output schemas ${formatTokens(cost.outputSchema)}, descriptions ${formatTokens(cost.descriptions)}; the median tool costs ${cost.median.toLocaleString('en-US')}.`,
+    `The whole \`tools/list\` answer is ${groupThousands(cost.tokens)} tokens (${cost.tokenizer}; other models' tokenizers differ by a few percent):`,
+    `input schemas ${formatTokens(cost.inputSchema)}, output schemas ${formatTokens(cost.outputSchema)}, descriptions ${formatTokens(cost.descriptions)}; the median tool costs ${groupThousands(cost.median)}.`,
     'Per toolset (the first OpenAPI tag of each operation, else the first segment of its path):',
     '',
     '| toolset | tools | tokens |',

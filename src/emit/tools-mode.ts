@@ -5,6 +5,8 @@
  * picks static when the tools/list answer fits the token budget, dynamic otherwise. The server
  * switches with `--tools-mode` or the `<PREFIX>TOOLS_MODE` variable, without regenerating.
  */
+import { groupThousands } from '../report/token-cost.js';
+
 export type ToolsModeOption = 'auto' | 'static' | 'dynamic';
 
 /** Tokens the whole static tools/list may cost before `auto` picks dynamic mode. */
@@ -34,9 +36,9 @@ export function estimateTokens(jsonLength: number): number {
 }
 
 export function decideToolsMode(option: ToolsModeOption, size: ToolListSize, budget = DEFAULT_TOOLS_TOKEN_BUDGET): ToolsModeDecision {
-  const tokens = `about ${size.tokens.toLocaleString('en-US')} tokens`;
-  const tools = `${size.tools.toLocaleString('en-US')} tool${size.tools === 1 ? '' : 's'}`;
+  const tokens = `about ${groupThousands(size.tokens)} tokens`;
+  const tools = `${groupThousands(size.tools)} tool${size.tools === 1 ? '' : 's'}`;
   if (option !== 'auto') return { mode: option, reason: `the toolsMode option says so (its ${tools} cost ${tokens} in tools/list).` };
-  if (size.tokens <= budget) return { mode: 'static', reason: `its ${tools} cost ${tokens} in tools/list, within the budget of ${budget.toLocaleString('en-US')}.` };
-  return { mode: 'dynamic', reason: `its ${tools} would cost ${tokens} in tools/list, more than the budget of ${budget.toLocaleString('en-US')}.` };
+  if (size.tokens <= budget) return { mode: 'static', reason: `its ${tools} cost ${tokens} in tools/list, within the budget of ${groupThousands(budget)}.` };
+  return { mode: 'dynamic', reason: `its ${tools} would cost ${tokens} in tools/list, more than the budget of ${groupThousands(budget)}.` };
 }

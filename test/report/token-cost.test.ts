@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../src/model/tool-model.js';
-import { countToolListTokens, formatTokens, loadTokenCounter, measureToolList, TOKENIZER } from '../../src/report/token-cost.js';
+import { countToolListTokens, formatTokens, groupThousands, loadTokenCounter, measureToolList, TOKENIZER } from '../../src/report/token-cost.js';
 
 const tool = (name: string, description: string, extra: Partial<ToolDefinition> = {}): ToolDefinition => ({
   name,
@@ -113,5 +113,13 @@ describe('text that spells a special token', () => {
     const count = await loadTokenCounter();
     expect(cost.tokens).toBe(count(JSON.stringify(tool('say', 'Say <|endoftext|> here.'))) + count('{"tools":[]}'));
     expect(cost.descriptions).toBeGreaterThan(3);
+  });
+});
+
+describe('groupThousands', () => {
+  it("writes whole numbers as toLocaleString('en-US') does", () => {
+    const values = [0, 1, 12, 123, 999, 1000, 1001, 12_345, 99_999, 100_000, 123_456, 1_000_000, 1_920_582, 358_551, 2 ** 31, Number.MAX_SAFE_INTEGER, -1, -1234, -1_000_000, 1.5, 1234.5678];
+    for (let i = 1; i < 10_000_000; i = Math.floor(i * 1.7) + 1) values.push(i);
+    for (const n of values) expect(groupThousands(n), String(n)).toBe(n.toLocaleString('en-US'));
   });
 });
