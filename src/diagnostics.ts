@@ -65,9 +65,17 @@ export function formatDiagnostic(d: Diagnostic): string {
   return `${d.severity} [${d.code}] ${where}${d.message}`;
 }
 
-/** RFC 6901 JSON pointer from path segments. */
+/**
+ * RFC 6901 JSON pointer from path segments. Called for most nodes of a spec (every schema keeps
+ * its location), so a segment without `~` or `/` is used as it is, without the two replaces.
+ */
 export function toPointer(segments: readonly (string | number)[]): string {
-  return segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  let pointer = '';
+  for (const segment of segments) {
+    const text = String(segment);
+    pointer += text.includes('~') || text.includes('/') ? `/${text.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${text}`;
+  }
+  return pointer;
 }
 
 /** Appends segments to an existing pointer. */
