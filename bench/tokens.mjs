@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Token tables for `npm run bench` (also runnable alone: `node bench/tokens.mjs [spec...]`): what
 // the whole static tools/list costs a model, counted with o200k_base (src/report/token-cost.ts),
-// with the default (compact) options and with `--output-schema full --descriptions full`.
+// with the default (compact) options and with `--output-schema full --descriptions full`, and the
+// three tools of dynamic mode.
 // Specs: GitHub, Stripe, Kubernetes and Microsoft Graph from ../shared/specs when present
 // (msgraph only with the defaults: its full list is 134 MB). Needs `npm run build` first.
 import { execFile } from 'node:child_process';
@@ -33,6 +34,22 @@ function toolsJson(spec, args) {
 
 const fmt = (n) => n.toLocaleString('en-US');
 
+/**
+ * The dynamic-mode tools/list of a spec, every tool selected: the runtime's own dynamicToolList
+ * (templates/runtime/dynamic-tools.gen.ts, loaded with jiti) over the catalog generation builds.
+ */
+async function dynamicList(specPath) {
+  const pipeline = await import(pathToFileURL(path.join(repoRoot, 'dist/index.js')).href);
+  const core = await import(pathToFileURL(path.join(repoRoot, 'dist/emit/search-core.js')).href);
+  const { createJiti } = await import('jiti');
+  const { dynamicToolList } = await createJiti(import.meta.url).import(path.join(repoRoot, 'templates/runtime/dynamic-tools.gen.ts'));
+  const loaded = await pipeline.loadSpec(specPath);
+  const { tools, toolsetDescriptions } = pipeline.mapToTools(pipeline.normalizeSpec(loaded));
+  const catalog = core.buildCatalog(tools, (i) => tools[i].toolset ?? 'default', toolsetDescriptions);
+  const title = typeof loaded.document?.info?.title === 'string' ? loaded.document.info.title : path.basename(specPath);
+  return dynamicToolList({ title }, catalog, tools.map((_, i) => i));
+}
+
 export async function tokenTables(specs = DEFAULT_SPECS.filter((s) => existsSync(path.join(SHARED, s.file))).map((s) => ({ ...s, path: path.join(SHARED, s.file) }))) {
   const { loadTokenCounter, measureToolList } = await import(pathToFileURL(path.join(repoRoot, 'dist/report/token-cost.js')).href);
   const count = await loadTokenCounter();
@@ -44,6 +61,9 @@ export async function tokenTables(specs = DEFAULT_SPECS.filter((s) => existsSync
       const cost = measureToolList(tools, count);
       rows.push([path.basename(spec.path), mode.name, fmt(cost.tools), fmt(cost.bytes), fmt(cost.tokens), fmt(cost.median), fmt(cost.inputSchema), fmt(cost.outputSchema), fmt(cost.descriptions)]);
     }
+    const listed = await dynamicList(spec.path);
+    const cost = measureToolList(listed, count);
+    rows.push([path.basename(spec.path), 'dynamic (--tools-mode dynamic)', fmt(cost.tools), fmt(cost.bytes), fmt(cost.tokens), fmt(cost.median), fmt(cost.inputSchema), fmt(cost.outputSchema), fmt(cost.descriptions)]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
