@@ -77,6 +77,8 @@ const DEPRECATED_WEIGHT = 0.7;
 const HEADLINE_WEIGHT = 1.5;
 /** How many of the best tools the headline step reorders (more than search_tools' limit of 50). */
 const RERANKED = 100;
+/** How many terms' scores a search keeps between queries. */
+const TERMS_CACHED = 256;
 
 const FIELDS = ['name', 'title', 'summary', 'details', 'toolset', 'path', 'params', 'verb'];
 
@@ -111,28 +113,33 @@ export function createSearch(index: MiniSearch, catalog: ToolCatalogData, terms:
     if (found === undefined) headlines.set(id, (found = termsOf(headlineOf(catalog.tools[id]!), normalize)));
     return found;
   };
-  return (query, limit, allowed) => {
-    const words = queryWords(query, normalize);
-    const filter = allowed === undefined ? {} : { filter: (result: { id: unknown }) => allowed(result.id as number) };
-    const scores = new Map<string, Map<number, number>>();
-    // A term's score per tool: its own BM25, or its synonyms' (their mean) at SYNONYM_WEIGHT.
-    const scoreOf = (term: string): Map<number, number> => {
-      let best = scores.get(term);
-      if (best !== undefined) return best;
-      best = new Map();
-      for (const hit of index.search(term, { ...filter, processTerm: (t) => t })) best.set(hit.id as number, hit.score);
-      const others = (synonyms.get(term) ?? []).filter((t) => t !== term);
-      if (others.length > 0) {
-        for (const hit of index.search(others.join(' '), { ...filter, processTerm: (t) => t })) {
-          const id = hit.id as number;
-          // MiniSearch multiplies a hit's score by the number of its matched terms: undo it, then average.
-          const score = (SYNONYM_WEIGHT * hit.score) / hit.queryTerms.length ** 2;
-          if (score > (best.get(id) ?? 0)) best.set(id, score);
-        }
-      }
+  // A term's score per tool: its own BM25, or its synonyms' (their mean) at SYNONYM_WEIGHT. The last
+  // TERMS_CACHED terms' scores are kept: a session's queries share most of their words.
+  const scores = new Map<string, Map<number, number>>();
+  const scoreOf = (term: string): Map<number, number> => {
+    let best = scores.get(term);
+    if (best !== undefined) {
+      scores.delete(term);
       scores.set(term, best);
       return best;
-    };
+    }
+    best = new Map();
+    for (const hit of index.search(term, { processTerm: (t) => t })) best.set(hit.id as number, hit.score);
+    const others = (synonyms.get(term) ?? []).filter((t) => t !== term);
+    if (others.length > 0) {
+      for (const hit of index.search(others.join(' '), { processTerm: (t) => t })) {
+        const id = hit.id as number;
+        // MiniSearch multiplies a hit's score by the number of its matched terms: undo it, then average.
+        const score = (SYNONYM_WEIGHT * hit.score) / hit.queryTerms.length ** 2;
+        if (score > (best.get(id) ?? 0)) best.set(id, score);
+      }
+    }
+    scores.set(term, best);
+    if (scores.size > TERMS_CACHED) scores.delete(scores.keys().next().value!);
+    return best;
+  };
+  return (query, limit, allowed) => {
+    const words = queryWords(query, normalize);
     const total = new Map<number, number>();
     const matched = new Map<number, number>();
     for (const word of words) {
@@ -140,6 +147,7 @@ export function createSearch(index: MiniSearch, catalog: ToolCatalogData, terms:
       for (const term of word.terms) for (const [id, score] of scoreOf(term)) sum.set(id, (sum.get(id) ?? 0) + score);
       const weight = (word.context ? CONTEXT_WEIGHT : 1) / word.terms.length;
       for (const [id, score] of sum) {
+        if (allowed !== undefined && !allowed(id)) continue;
         total.set(id, (total.get(id) ?? 0) + score * weight);
         matched.set(id, (matched.get(id) ?? 0) + 1);
       }

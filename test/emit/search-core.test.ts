@@ -80,6 +80,14 @@ describe('search-core', () => {
     for (const [query] of ranking) expect(search(query, 10)).toEqual(built(query, 10));
   });
 
+  it('answers do not depend on earlier queries or filters (the term cache)', () => {
+    const fresh = (query: string) => createSearch(buildSearchIndex(tools, catalog), catalog)(query, 10);
+    const warm = createSearch(buildSearchIndex(tools, catalog), catalog);
+    warm('issue', 10, (i) => i === 0);
+    for (const [query] of ranking) warm(query, 10);
+    for (const [query] of [...ranking].reverse()) expect(warm(query, 10)).toEqual(fresh(query));
+  });
+
   it('allowed limits the results; a query of stop words finds nothing', () => {
     expect(search('issue', 10, (i) => i !== 0).map((i) => catalog.tools[i]!.name)).toEqual(['issues_list-for-repo']);
     expect(search('the of a', 10)).toEqual([]);
