@@ -40,7 +40,7 @@ const fmt = (n) => n.toLocaleString('en-US');
  */
 async function dynamicList(specPath) {
   const pipeline = await import(pathToFileURL(path.join(repoRoot, 'dist/index.js')).href);
-  const core = await import(pathToFileURL(path.join(repoRoot, 'dist/emit/search-core.js')).href);
+  const core = await import(pathToFileURL(path.join(repoRoot, 'dist/emit/search-core.gen.js')).href);
   const { createJiti } = await import('jiti');
   const { dynamicToolList } = await createJiti(import.meta.url).import(path.join(repoRoot, 'templates/runtime/dynamic-tools.gen.ts'));
   const loaded = await pipeline.loadSpec(specPath);

@@ -2,14 +2,14 @@
  * The data start-time selection and dynamic mode read (templates/runtime/tool-selection.gen.ts,
  * dynamic-tools.gen.ts): `data/tools/catalog.json` (toolsets; per tool its name, title, summary,
  * toolset and read-only flag, in tools/list order, one tool per line) and
- * `data/tools/search-index.json` (the MiniSearch index of search-core.ts, built here once so the
+ * `data/tools/search-index.json` (the MiniSearch index of search-core.gen.ts, built here once so the
  * server only loads it), read by `src/tools/catalog.gen.ts`.
  */
 import type { GeneratedFile } from '../model/emit-plan.js';
 import type { Tool } from '../model/tool-model.js';
 import { jsonLinesFile } from './code-files.js';
 import { printSourceFile } from './printer.js';
-import { buildCatalog, buildSearchIndex, type ToolCatalogData } from './search-core.js';
+import { buildCatalog, buildSearchIndex, type ToolCatalogData } from './search-core.gen.js';
 
 export function toolCatalog(tools: readonly Tool[], toolsetDescriptions: Readonly<Record<string, string>> = {}): ToolCatalogData {
   return buildCatalog(tools, (i) => tools[i]!.toolset ?? 'default', toolsetDescriptions);

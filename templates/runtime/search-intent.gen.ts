@@ -3,9 +3,8 @@
  * gets its actions (list, get, search, create, update, delete) from the verb its name or title
  * starts with, else from its HTTP method and path; each query gets an intent from its first word
  * (a verb, a question word, or a noun phrase), and tools whose action fits the intent rank higher.
- * Shared by the generator and the generated server like search-core.ts (this file exists twice,
- * identical but for the `.gen` of imports: src/emit/search-intent.ts and
- * templates/runtime/search-intent.gen.ts).
+ * Shared by the generator and the generated server like search-core.gen.ts (one source, copied
+ * into src/emit by the build).
  */
 import { STOP_WORDS, stem, tokenize } from './search-terms.gen.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actionsOf, fitOf, intentOf, type Action, type Intent } from '../../src/emit/search-intent.js';
-import { DEFAULT_TERMS, queryWords, termNormalizer } from '../../src/emit/search-terms.js';
+import { actionsOf, fitOf, intentOf, type Action, type Intent } from '../../templates/runtime/search-intent.gen.js';
+import { DEFAULT_TERMS, queryWords, termNormalizer } from '../../templates/runtime/search-terms.gen.js';
 
 describe('search-intent', () => {
   const intents: [string, Intent][] = [

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_SETS, fixtureTools, measureSearch, readQueries } from '../../bench/lib/search-quality.mjs';
-import { buildCatalog, buildSearchIndex, createSearch } from '../../src/emit/search-core.js';
+import { buildCatalog, buildSearchIndex, createSearch } from '../../templates/runtime/search-core.gen.js';
 import { loadSpec } from '../../src/load/load-spec.js';
 import { mapToTools } from '../../src/map/map-tools.js';
 import type { Tool } from '../../src/model/tool-model.js';

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_SETS, fixtureModel } from '../../bench/lib/search-quality.mjs';
-import { buildCatalog } from '../../src/emit/search-core.js';
+import { buildCatalog } from '../../templates/runtime/search-core.gen.js';
 import { loadSpec } from '../../src/load/load-spec.js';
 import { mapToTools } from '../../src/map/map-tools.js';
 import type { Tool } from '../../src/model/tool-model.js';

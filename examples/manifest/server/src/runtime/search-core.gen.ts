@@ -2,10 +2,10 @@
  * Tool search, shared by the generator and the generated server: the generator builds the
  * MiniSearch index and stores it in the package's data (data/tools/search-index.json); the server
  * loads it at start and answers `search_tools` with it (dynamic-tools.gen.ts). Both sides must
- * process terms identically, so this file and the two it imports (search-terms.ts, search-intent.ts)
- * exist twice, identical but for the `.gen` of their imports: src/emit/*.ts (the generator) and
- * templates/runtime/*.gen.ts (copied into every generated package); test/emit/search-core.test.ts
- * fails when they differ. They import nothing but MiniSearch and each other.
+ * process terms identically, so both run this file and the two it imports (search-terms.gen.ts,
+ * search-intent.gen.ts): these in templates/runtime are the source, copied into every generated
+ * package and, by the build, into src/emit for the generator (scripts/copy-shared-runtime.mjs).
+ * They import nothing but MiniSearch and each other.
  *
  * What is indexed per tool: its name, its headline (the title, else the summary's first sentence),
  * the first paragraph of its description (summary) and the rest, the toolset, the words of its path

@@ -1,9 +1,8 @@
 /**
  * How text becomes search terms, for the tool search of search-core.ts: splitting, stop words, a
  * light English stemmer, abbreviations and a small synonym table of API vocabulary. Shared by the
- * generator and the generated server like search-core.ts (this file exists twice, identical but for
- * the `.gen` of imports: src/emit/search-terms.ts and templates/runtime/search-terms.gen.ts). It
- * imports nothing.
+ * generator and the generated server like search-core.gen.ts (one source, copied into src/emit
+ * by the build). It imports nothing.
  */
 
 /** Words that tell nothing about an operation: dropped from the index and from queries. */
