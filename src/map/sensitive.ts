@@ -191,6 +191,22 @@ function matchesPattern(words: readonly string[], pattern: SensitiveNamePattern)
   return matchesWords(words, PATTERN_WORDS.get(pattern) ?? pattern.words.split(' '), pattern.match);
 }
 
+/** Names and formats repeat across operations and descriptions (Microsoft Graph: ~11 k tools); cleared past this many. */
+const FIRST_MATCH_CACHE_MAX = 100_000;
+const firstMatchCache = new Map<string, number>();
+
+/** The position in {@link SENSITIVE_NAME_PATTERNS} of the first pattern the words of `text` match, or -1; memoized by text. */
+function firstBuiltInMatch(text: string): number {
+  let hit = firstMatchCache.get(text);
+  if (hit === undefined) {
+    const words = nameWords(text);
+    hit = words.length === 0 ? -1 : SENSITIVE_NAME_PATTERNS.findIndex((pattern) => matchesPattern(words, pattern));
+    if (firstMatchCache.size >= FIRST_MATCH_CACHE_MAX) firstMatchCache.clear();
+    firstMatchCache.set(text, hit);
+  }
+  return hit;
+}
+
 export interface SensitiveParameter {
   name: string;
   format?: string;
@@ -212,17 +228,19 @@ export function isDeclaredNotSensitive(name: string, notSensitive: readonly stri
  * against the whole name.
  */
 export function sensitiveReason(parameter: SensitiveParameter, extraPatterns: readonly (string | RegExp)[] = [], notSensitive: readonly string[] = []): string | undefined {
-  const words = nameWords(parameter.name);
   const builtIn = !isDeclaredNotSensitive(parameter.name, notSensitive);
-  const formatWords = parameter.format === undefined ? [] : nameWords(parameter.format);
-  for (const pattern of builtIn ? SENSITIVE_NAME_PATTERNS : []) {
-    if (matchesPattern(words, pattern)) return `name: ${pattern.words}`;
-    if (formatWords.length > 0 && matchesPattern(formatWords, pattern)) return `format: ${pattern.words}`;
+  if (builtIn) {
+    // The first pattern that the name or the format matches; the name wins on the same pattern.
+    const byName = firstBuiltInMatch(parameter.name);
+    const byFormat = parameter.format === undefined ? -1 : firstBuiltInMatch(parameter.format);
+    if (byName !== -1 && (byFormat === -1 || byName <= byFormat)) return `name: ${SENSITIVE_NAME_PATTERNS[byName]!.words}`;
+    if (byFormat !== -1) return `format: ${SENSITIVE_NAME_PATTERNS[byFormat]!.words}`;
   }
+  let words: string[] | undefined;
   for (const extra of extraPatterns) {
     if (typeof extra === 'string') {
       const extraWords = nameWords(extra);
-      if (extraWords.length > 0 && matchesWords(words, extraWords, 'part')) return `extra: ${extra}`;
+      if (extraWords.length > 0 && matchesWords((words ??= nameWords(parameter.name)), extraWords, 'part')) return `extra: ${extra}`;
     } else {
       // Without g/y a RegExp keeps no lastIndex between calls.
       const regex = extra.global || extra.sticky ? new RegExp(extra.source, extra.flags.replace(/[gy]/g, '')) : extra;
