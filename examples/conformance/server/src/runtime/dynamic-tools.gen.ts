@@ -12,8 +12,9 @@
  * OAuth only those the request's token scopes allow (dynamic-scopes.gen.ts). The tool
  * schemas are not needed to answer tools/list or search_tools: `served()` loads them on the first
  * describe_tools or call_tool, and the search index (Microsoft Graph's: 4.8 MB, ~80 MB of RSS)
- * loads after the first tools/list is answered (`warm`): Microsoft Graph's first tools/list waits
- * only for Node, the SDK, the runtime and its 2.8 MB catalog (bench/server.mjs --msgraph measures it).
+ * loads after the first tools/list is answered (`warm`), and so do the catalog's tools (2.8 MB:
+ * that answer needs only the toolsets and their counts, data/tools/toolsets.json). Microsoft
+ * Graph's first tools/list waits only for Node, the SDK and the runtime (bench/server.mjs --msgraph).
  */
 import {
   fromJsonSchema,
@@ -22,6 +23,7 @@ import {
   type CallToolResult,
   type InputRequiredResult,
   type McpServerFactory,
+  type ScopeChallengeHandler,
   type ServerContext,
   type StandardSchemaWithJSON,
   type Tool,
@@ -30,7 +32,7 @@ import type { AnyToolCaller } from './call-tool.gen.js';
 import { callToolScopeChallenge, createDynamicViews, visibleNames, type DynamicView, type VisibleNames } from './dynamic-scopes.gen.js';
 import type { ToolCatalogData } from './search-core.gen.js';
 import { DISCOVER_TTL_MS, runTool, serverInfo, type Logger, type ServerFactoryOptions } from './server.gen.js';
-import { findToolset, SelectionError } from './tool-selection.gen.js';
+import { findToolset, SelectionError, toolCount } from './tool-selection.gen.js';
 import { DEFAULT_LIST_TTL_MS, listed, type JsonObject, type ToolTable } from './tool-table.gen.js';
 import type { ApiConfig, JsonSchemaObject } from './types.gen.js';
 
@@ -93,7 +95,10 @@ interface MetaTool {
 export function createDynamicServerFactory(surface: DynamicSurface): McpServerFactory {
   const info = serverInfo(surface.config);
   const { catalog } = surface;
-  const positionOf = new Map(surface.positions.map((i) => [catalog.tools[i]!.name, i]));
+  // By name: built on first use (a search, describe or call, or right after the first tools/list), so
+  // that answer does not wait for the catalog's tools (catalog.gen.ts parses them on first access).
+  let byName: ReadonlyMap<string, number> | undefined;
+  const positionOf = (): ReadonlyMap<string, number> => (byName ??= new Map(surface.positions.map((i) => [catalog.tools[i]!.name, i])));
   const tools = metaTools(surface, positionOf);
   const views = createDynamicViews({
     positions: surface.positions,
@@ -104,8 +109,12 @@ export function createDynamicServerFactory(surface: DynamicSurface): McpServerFa
       cacheScope: scoped ? 'private' : (surface.cacheScope ?? 'public'),
     }),
   });
-  const challenge = callToolScopeChallenge(positionOf, surface.scopes);
-  const { warm } = surface;
+  let scopeChallenge: ScopeChallengeHandler | undefined;
+  const challenge: ScopeChallengeHandler = (request) => (scopeChallenge ??= callToolScopeChallenge(positionOf(), surface.scopes))(request);
+  const warmed = (): void => {
+    positionOf();
+    surface.warm?.();
+  };
   return (ctx) => {
     const view = views(ctx?.authInfo);
     const server = new McpServer(info, {
@@ -128,7 +137,7 @@ export function createDynamicServerFactory(surface: DynamicSurface): McpServerFa
       );
     }
     server.server.setRequestHandler('tools/list', () => {
-      if (warm !== undefined) setImmediate(warm); // after this answer is on its way
+      setImmediate(warmed); // after this answer is on its way
       return view.page;
     });
     surface.extend?.(server);
@@ -137,7 +146,7 @@ export function createDynamicServerFactory(surface: DynamicSurface): McpServerFa
 }
 
 /** The three tools with their handlers. */
-function metaTools(surface: DynamicSurface, positionOf: ReadonlyMap<string, number>): MetaTool[] {
+function metaTools(surface: DynamicSurface, positionOf: () => ReadonlyMap<string, number>): MetaTool[] {
   const [search, describe, call] = dynamicToolList(surface.config, surface.catalog, surface.positions);
   const make = (tool: Tool, handler: Handler, withOutput: boolean): MetaTool => ({
     tool,
@@ -145,11 +154,12 @@ function metaTools(surface: DynamicSurface, positionOf: ReadonlyMap<string, numb
     ...(withOutput && tool.outputSchema !== undefined ? { output: fromJsonSchema<JsonObject>(tool.outputSchema as JsonSchemaObject) } : {}),
     handler,
   });
-  const names = visibleNames(surface.catalog, positionOf);
+  let visible: VisibleNames | undefined;
+  const names = (): VisibleNames => (visible ??= visibleNames(surface.catalog, positionOf()));
   return [
     make(search!, async (args, { view }) => searchTools(surface, view, args), true),
-    make(describe!, async (args, { view }) => describeTools(surface, names, view, args), true),
-    make(call!, async (args, c) => callTool(surface, names, args, c), false),
+    make(describe!, async (args, { view }) => describeTools(surface, names(), view, args), true),
+    make(call!, async (args, c) => callTool(surface, names(), args, c), false),
   ];
 }
 
@@ -199,7 +209,8 @@ export function dynamicToolList(config: ApiConfig, catalog: ToolCatalogData, pos
  */
 export function toolsetLines(catalog: ToolCatalogData, positions: readonly number[]): string {
   const counts = new Map<number, number>();
-  for (const i of positions) counts.set(catalog.tools[i]!.toolset, (counts.get(catalog.tools[i]!.toolset) ?? 0) + 1);
+  if (positions.length === toolCount(catalog)) catalog.toolsets.forEach((set, i) => set.tools > 0 && counts.set(i, set.tools)); // every tool: the catalog's tools stay unread
+  else for (const i of positions) counts.set(catalog.tools[i]!.toolset, (counts.get(catalog.tools[i]!.toolset) ?? 0) + 1);
   const line = (set: number): string => {
     const { name, description } = catalog.toolsets[set]!;
     const text = `- ${name} (${counts.get(set)})${description === '' ? '' : `: ${description}`}`;

@@ -81,6 +81,9 @@ function parseBoolean(text: string, from: string): boolean {
  * a toolset or tool that does not exist. Toolset names match ignoring case when exactly one does.
  */
 export function selectTools(catalog: ToolCatalogData, request: SelectionRequest): number[] {
+  const narrowed = request.toolsets !== undefined || request.tools !== undefined;
+  // Every tool: counted from the toolsets, so a lazily parsed catalog (catalog.gen.ts) stays unparsed.
+  if (!narrowed && !request.readOnly) return Array.from({ length: toolCount(catalog) }, (_, i) => i);
   const wantedSets = new Set<number>();
   for (const name of request.toolsets ?? []) wantedSets.add(findToolset(catalog, name));
   const byName = new Map(catalog.tools.map((tool, i) => [tool.name, i]));
@@ -90,7 +93,6 @@ export function selectTools(catalog: ToolCatalogData, request: SelectionRequest)
     if (position === undefined) throw new SelectionError(unknown('tool', name, '--tools', [...byName.keys()]));
     wantedTools.add(position);
   }
-  const narrowed = request.toolsets !== undefined || request.tools !== undefined;
   const positions: number[] = [];
   catalog.tools.forEach((tool, i) => {
     if (narrowed && !wantedSets.has(tool.toolset) && !wantedTools.has(i)) return;
@@ -98,6 +100,13 @@ export function selectTools(catalog: ToolCatalogData, request: SelectionRequest)
     positions.push(i);
   });
   return positions;
+}
+
+/** How many tools the catalog holds, from its toolsets' counts (without reading `catalog.tools`). */
+export function toolCount(catalog: ToolCatalogData): number {
+  let count = 0;
+  for (const set of catalog.toolsets) count += set.tools;
+  return count;
 }
 
 /** The index of the toolset called `name` (exactly, else ignoring case when that is unique). */
