@@ -55,21 +55,37 @@ export interface RunningServer {
 
 /** Starts `node dist/main.js --http` and waits until it answers. */
 export async function startHttpServer(dir: string, args: string[], env: NodeJS.ProcessEnv, port?: number): Promise<RunningServer> {
-  port ??= await freePort();
+  // A free port can be taken by another test's server between freePort() and listen(): that
+  // start fails with "cannot listen" (then a new port is tried), and readiness is this child's own
+  // "listening" line, never an answer on the port, which might come from that other server.
+  for (let attempt = 1; ; attempt++) {
+    const chosen = port ?? (await freePort());
+    const started = await spawnHttpServer(dir, args, env, chosen);
+    if (started !== 'port-taken' || port !== undefined || attempt >= 5) {
+      if (started === 'port-taken') throw new Error(`server could not listen on port ${chosen}`);
+      return started;
+    }
+  }
+}
+
+async function spawnHttpServer(dir: string, args: string[], env: NodeJS.ProcessEnv, port: number): Promise<RunningServer | 'port-taken'> {
   const child = spawn(process.execPath, ['dist/main.js', '--http', '--port', String(port), ...args], { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const url = `http://127.0.0.1:${port}/mcp`;
+  const listening = `MCP over Streamable HTTP at http://`;
   const deadline = Date.now() + 15_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${err}`);
-    try {
-      await fetch(url, { method: 'GET' });
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`server did not start:\n${err}`);
-      await new Promise((r) => setTimeout(r, 50));
+    if (err.includes(listening)) break;
+    if (child.exitCode !== null) {
+      if (err.includes('cannot listen on')) return 'port-taken';
+      throw new Error(`server exited (${child.exitCode}):\n${err}`);
     }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${err}`);
+    }
+    await new Promise((r) => setTimeout(r, 20));
   }
   return {
     url,
