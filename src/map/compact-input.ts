@@ -16,7 +16,8 @@ import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import { setOwn } from '../normalize/set-own.js';
 
-const DEEP_TEXT = ['description', 'title', 'examples', 'example', '$comment'];
+/** The texts compaction drops (a `title` that is a schema, i.e. a property named title, stays). */
+export const DEEP_TEXT = ['description', 'title', 'examples', 'example', '$comment'];
 const SINGLE = ['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
 const ARRAYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs'];
@@ -73,6 +74,18 @@ function topLevel(schema: JsonSchema, defs: Record<string, JsonSchema> | undefin
 
 function decodePointer(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** A copy of `schema` (its `$defs` included) without texts at any depth; property names stay. */
+export function withoutTexts(schema: JsonSchemaObject): JsonSchemaObject {
+  const memo = createCompactInputMemo();
+  const out = deep(schema, memo) as JsonSchemaObject;
+  if (isSchemaObject(schema.$defs)) {
+    const next: Record<string, JsonSchema> = {};
+    for (const [key, def] of Object.entries(schema.$defs as Record<string, JsonSchema>)) setOwn(next, key, deep(def, memo));
+    out.$defs = next;
+  }
+  return out;
 }
 
 /** No texts at any depth (memoized by identity: shared definitions stay shared). */

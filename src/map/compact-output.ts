@@ -19,9 +19,10 @@
  * (`{ message: string }`, a list of strings) says something worth its few tokens and one compile.
  * Typed clients that want precise result types generate with `full`.
  */
-import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
+import type { JsonSchema } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
-import { setOwn } from '../normalize/set-own.js';
+import { DEEP_TEXT } from './compact-input.js';
+import { defKeyOf } from './schema-bundle.js';
 
 export type OutputSchemaMode = 'full' | 'compact' | 'none';
 export const OUTPUT_SCHEMA_MODES: readonly OutputSchemaMode[] = ['full', 'compact', 'none'];
@@ -32,8 +33,7 @@ export const COMPACT_OUTPUT_MAX_CHARS = 128;
 /** A definition by its `$defs` key, or undefined. */
 export type DefOf = (key: string) => JsonSchema | undefined;
 
-const TEXT_KEYS = new Set(['description', 'title', 'examples', 'example', '$comment']);
-const DEF_PREFIX = '#/$defs/';
+const TEXT_KEYS = new Set(DEEP_TEXT);
 
 /**
  * Whether `schema`, with every definition it reaches (each counted once), serializes to at most
@@ -54,31 +54,15 @@ export function fitsCompactOutput(schema: JsonSchema, defOf: DefOf, limit = COMP
       if (TEXT_KEYS.has(key) && !isSchemaObject(value)) continue;
       budget -= key.length + 3;
       if (budget < 0 || !visit(value)) return false;
-      if (key === '$ref' && typeof value === 'string' && value.startsWith(DEF_PREFIX) && !seen.has(value)) {
-        seen.add(value);
-        const def = defOf(value.slice(DEF_PREFIX.length));
+      const defKey = key === '$ref' ? defKeyOf(node as JsonSchema) : undefined;
+      if (defKey !== undefined && !seen.has(defKey)) {
+        seen.add(defKey);
+        const def = defOf(defKey);
         if (def !== undefined && !visit(def)) return false;
-        budget -= value.length; // its key in $defs
+        budget -= (value as string).length; // its key in $defs
       }
     }
     return budget >= 0;
   };
   return visit(schema);
-}
-
-/** A copy of a (small) schema without its texts at any depth; property names stay. */
-export function withoutTexts(schema: JsonSchema): JsonSchema {
-  if (!isSchemaObject(schema)) return schema;
-  const out: JsonSchemaObject = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (TEXT_KEYS.has(key) && !isSchemaObject(value)) continue;
-    if (key === 'properties' || key === '$defs' || key === 'patternProperties' || key === 'dependentSchemas') {
-      const next: Record<string, JsonSchema> = {};
-      if (isSchemaObject(value)) for (const [name, sub] of Object.entries(value as Record<string, JsonSchema>)) setOwn(next, name, withoutTexts(sub));
-      out[key] = next;
-    } else if (Array.isArray(value)) out[key] = key === 'enum' || key === 'required' ? value : value.map((v: JsonSchema) => withoutTexts(v));
-    else if (isSchemaObject(value) && key !== 'const' && key !== 'default') out[key] = withoutTexts(value);
-    else setOwn(out, key, value);
-  }
-  return out;
 }

@@ -2,7 +2,8 @@ import type { Operation } from '../model/api-model.js';
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import { isJsonMediaType } from '../normalize/media-type.js';
-import { COMPACT_OUTPUT_MAX_CHARS, fitsCompactOutput, withoutTexts, type OutputSchemaMode } from './compact-output.js';
+import { withoutTexts } from './compact-input.js';
+import { COMPACT_OUTPUT_MAX_CHARS, fitsCompactOutput, type OutputSchemaMode } from './compact-output.js';
 import { defKeyOf, type SchemaBundler } from './schema-bundle.js';
 
 /** Property that holds a non-object result: MCP requires an `outputSchema` whose root is `type: object`. */
@@ -81,7 +82,7 @@ export function bundleOutput(model: JsonSchema, bundler: SchemaBundler, mode: 'f
 /** The whole schema without its texts when that is small (compact-output.ts), else undefined. */
 function compactOutput(out: JsonSchemaObject, bundler: SchemaBundler): JsonSchemaObject | undefined {
   if (!fitsCompactOutput(out, (key) => bundler.def(key, 'response'))) return undefined;
-  const small = withoutTexts(bundler.bundle(out, 'response', MAX_OUTPUT_DEFS)) as JsonSchemaObject;
+  const small = withoutTexts(bundler.bundle(out, 'response', MAX_OUTPUT_DEFS));
   const json = JSON.stringify(small);
   // `{ type: object }` alone tells a model nothing, yet costs a client compile like any other.
   return json.length <= COMPACT_OUTPUT_MAX_CHARS && json !== '{"type":"object"}' ? small : undefined;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema, JsonSchemaObject } from '../../src/model/json-schema.js';
 import type { ToolDefinition } from '../../src/model/tool-model.js';
-import { compactInputSchema, createCompactInputMemo, unlinkText } from '../../src/map/compact-input.js';
-import { fitsCompactOutput, withoutTexts } from '../../src/map/compact-output.js';
+import { compactInputSchema, createCompactInputMemo, unlinkText, withoutTexts } from '../../src/map/compact-input.js';
+import { fitsCompactOutput } from '../../src/map/compact-output.js';
 import { compactDefinition } from '../../src/map/compact-tool.js';
 
 const defs: Record<string, JsonSchema> = { List: { type: 'array', items: { type: 'string' } }, Loop: { $ref: '#/$defs/Loop' }, Big: { type: 'object', properties: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field_${i}`, { type: 'string' }])) } };
