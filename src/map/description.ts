@@ -185,9 +185,36 @@ export function truncateText(text: string, maxLength: number): string {
   return text.slice(0, cut).trimEnd() + TRUNCATION_MARKER;
 }
 
+/** Whether `a` and `b` are the same text ignoring case, runs of whitespace and a trailing `.:;!`. */
 function sameText(a: string, b: string): boolean {
+  if (ASCII_ONLY.test(a) && ASCII_ONLY.test(b) && keptCharacters(a) !== keptCharacters(b)) return false;
   const norm = (s: string): string => s.toLowerCase().replace(/[\s.:;!]+$/, '').replace(/\s+/g, ' ');
   return norm(a) === norm(b);
+}
+
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
+/**
+ * For an ASCII text: how many non-space characters the comparison in `sameText` keeps (lower-casing
+ * and collapsing whitespace keep them all; the trailing run of whitespace and `.:;!` goes). Two
+ * texts the comparison calls the same keep as many, so a different count answers without building
+ * either normalized copy (a description is usually much longer than its summary).
+ */
+function keptCharacters(text: string): number {
+  let end = text.length;
+  while (end > 0 && isTrailing(text.charCodeAt(end - 1))) end--;
+  let kept = 0;
+  for (let i = 0; i < end; i++) if (!isAsciiSpace(text.charCodeAt(i))) kept++;
+  return kept;
+}
+
+/** `\s` among ASCII characters: tab, line feed, vertical tab, form feed, carriage return, space. */
+function isAsciiSpace(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+}
+
+function isTrailing(code: number): boolean {
+  return isAsciiSpace(code) || code === 0x2e || code === 0x3a || code === 0x3b || code === 0x21;
 }
 
 /**

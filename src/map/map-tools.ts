@@ -5,7 +5,7 @@ import { HTTP_METHODS, type ApiModel, type Operation } from '../model/api-model.
 import type { HttpBinding, Tool, ToolDefinition, ToolModel } from '../model/tool-model.js';
 import { annotationsFor } from './annotations.js';
 import { declareAuth, parseDeclaredAuth } from './declared-auth.js';
-import { buildDescription, findInstructionLikeText, sanitizeText } from './description.js';
+import { buildDescription, sanitizeText } from './description.js';
 import { applyHints, createOverrideReader, type ToolOverrides } from './extensions.js';
 import { compactDefinition, createCompactInputMemo, type CompactInputMemo } from './compact-tool.js';
 import { buildInputSchema } from './input-schema.js';
@@ -105,16 +105,25 @@ interface MapRun {
   scan: TextScan;
 }
 
-/** Parameter names repeat across operations (GitHub: `owner` ~900 times); decide each once per run. */
+/**
+ * Parameter names repeat across operations (GitHub: `owner` ~900 times); decide each once per run.
+ * Keyed by name and format first, then by description: descriptions can be long, and joining them
+ * into one key string cost more than the check.
+ */
 function memoizedSensitivity(extra: MapOptions['sensitivePatterns'], notSensitive: MapOptions['notSensitive']): SensitivityCheck {
-  const cache = new Map<string, boolean>();
+  const cache = new Map<string, Map<string | undefined, boolean>>();
   return (name, format, description, writeOnly) => {
-    const key = `${name}\u0000${format ?? ''}\u0000${writeOnly === true ? 'w' : ''}\u0000${description ?? ''}`;
-    let hit = cache.get(key);
+    const key = `${name}\u0000${format ?? ''}\u0000${writeOnly === true ? 'w' : ''}`;
+    let byDescription = cache.get(key);
+    if (byDescription === undefined) {
+      byDescription = new Map();
+      cache.set(key, byDescription);
+    }
+    let hit = byDescription.get(description);
     if (hit === undefined) {
       const parameter = { name, ...(format !== undefined ? { format } : {}), ...(description !== undefined ? { description } : {}), ...(writeOnly === true ? { writeOnly } : {}) };
       hit = isSensitiveParameter(parameter, extra, notSensitive);
-      cache.set(key, hit);
+      byDescription.set(description, hit);
     }
     return hit;
   };
@@ -133,7 +142,7 @@ function mapOperation(op: Operation, name: string, overrides: ToolOverrides, run
     ...(overrides.title ? [{ what: 'title', ...overrides.title }] : []),
   ];
   for (const { what, value, at } of checked) {
-    for (const snippet of findInstructionLikeText(value)) {
+    for (const snippet of run.scan.find(value)) {
       run.scan.report(snippet, `tool "${name}": ${what}`, at);
     }
   }

@@ -171,8 +171,7 @@ function endsWithWord(word: string, target: string): boolean {
   return stem.endsWith(target) || stem.endsWith(`${target}s`) || stem.endsWith(`${target}es`);
 }
 
-function matchesWords(words: readonly string[], pattern: readonly string[], match: SensitiveNamePattern['match']): boolean {
-  const joined = pattern.join('');
+function matchesWords(words: readonly string[], pattern: readonly string[], match: SensitiveNamePattern['match'], joined = pattern.join('')): boolean {
   if (match === 'whole') return (words.length === pattern.length && pattern.every((p, i) => wordIs(words[i] as string, p))) || (words.length === 1 && wordIs(words[0] as string, joined));
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
@@ -183,12 +182,24 @@ function matchesWords(words: readonly string[], pattern: readonly string[], matc
   return false;
 }
 
-/** Each pattern's words, split once. */
-const PATTERN_WORDS: ReadonlyMap<SensitiveNamePattern, readonly string[]> = new Map(SENSITIVE_NAME_PATTERNS.map((p) => [p, p.words.split(' ')]));
+/** Each pattern's words, split once, and joined (`api key` → `apikey`). */
+const PATTERN_WORDS: ReadonlyMap<SensitiveNamePattern, { words: readonly string[]; joined: string }> = new Map(
+  SENSITIVE_NAME_PATTERNS.map((p) => {
+    const words = p.words.split(' ');
+    return [p, { words, joined: words.join('') }];
+  }),
+);
 
-function matchesPattern(words: readonly string[], pattern: SensitiveNamePattern): boolean {
+/**
+ * `nameText` is `words` joined by spaces. Every way a pattern matches puts its first word inside
+ * one word of the name (as the word's start, or inside a word that ends with the pattern joined),
+ * so a name without it is rejected with one `includes`.
+ */
+function matchesPattern(words: readonly string[], nameText: string, pattern: SensitiveNamePattern): boolean {
+  const split = PATTERN_WORDS.get(pattern) ?? { words: pattern.words.split(' '), joined: pattern.words.split(' ').join('') };
+  if (!nameText.includes(split.words[0]!)) return false;
   if (pattern.unless?.some((u) => words.includes(u)) === true) return false;
-  return matchesWords(words, PATTERN_WORDS.get(pattern) ?? pattern.words.split(' '), pattern.match);
+  return matchesWords(words, split.words, pattern.match, split.joined);
 }
 
 /** Names and formats repeat across operations and descriptions (Microsoft Graph: ~11 k tools); cleared past this many. */
@@ -200,7 +211,8 @@ function firstBuiltInMatch(text: string): number {
   let hit = firstMatchCache.get(text);
   if (hit === undefined) {
     const words = nameWords(text);
-    hit = words.length === 0 ? -1 : SENSITIVE_NAME_PATTERNS.findIndex((pattern) => matchesPattern(words, pattern));
+    const nameText = words.join(' ');
+    hit = words.length === 0 ? -1 : SENSITIVE_NAME_PATTERNS.findIndex((pattern) => matchesPattern(words, nameText, pattern));
     if (firstMatchCache.size >= FIRST_MATCH_CACHE_MAX) firstMatchCache.clear();
     firstMatchCache.set(text, hit);
   }

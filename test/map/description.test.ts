@@ -84,6 +84,11 @@ describe('buildDescription', () => {
   const cases: { name: string; given: DescriptionInput; maxLength?: number; want: string }[] = [
     { name: 'summary and description', given: { summary: 'List pets', description: 'Returns all pets, paginated.' }, want: 'List pets\n\nReturns all pets, paginated.' },
     { name: 'description repeating the summary is skipped', given: { summary: 'List pets', description: 'List pets.' }, want: 'List pets' },
+    { name: 'the repeat may differ in case, spacing and trailing marks', given: { summary: 'List  all pets', description: 'list all\tpets!.' }, want: 'List  all pets' },
+    { name: 'a longer description is kept', given: { summary: 'List pets', description: 'List pets. Paginated.' }, want: 'List pets\n\nList pets. Paginated.' },
+    { name: 'same letter count, different text: kept', given: { summary: 'List pets', description: 'List cats' }, want: 'List pets\n\nList cats' },
+    { name: 'an upper-case repeat is skipped', given: { summary: 'Liste der Tiere', description: 'LISTE DER TIERE.' }, want: 'Liste der Tiere' },
+    { name: 'non-ASCII, case differs in length (İ)', given: { summary: 'İ', description: 'i̇' }, want: 'İ' },
     { name: 'description only', given: { description: '<p>Returns a pet.</p>' }, want: 'Returns a pet.' },
     { name: 'summary only', given: { summary: ' Get a pet ' }, want: 'Get a pet' },
     { name: 'deprecated gets a prefix', given: { summary: 'Get a pet', deprecated: true }, want: 'Deprecated. Get a pet' },
