@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { checkDocumentLimits, jsonDepth, MAX_DOCUMENT_DEPTH } from '../../src/load/document-limits.js';
+import { checkDocumentLimits, MAX_DOCUMENT_DEPTH, treeDepthAtMost } from '../../src/load/document-limits.js';
 
-describe('jsonDepth', () => {
-  const cases: Array<{ name: string; given: string; want: number }> = [
-    { name: 'a flat object', given: '{"a":1}', want: 1 },
-    { name: 'nested objects and arrays', given: '{"a":[{"b":[]}],"c":{}}', want: 4 },
-    { name: 'brackets inside strings do not count', given: '{"a":"{[{[","b":"]]"}', want: 1 },
-    { name: 'an escaped quote does not end the string', given: '{"a":"x\\"{[{","b":{}}', want: 2 },
-    { name: 'an escaped backslash before the closing quote does', given: '{"a":"x\\\\","b":{"c":[]}}', want: 3 },
-    { name: 'whitespace and a BOM between tokens', given: '\ufeff{\n  "a": [ [ 1 ] ]\n}', want: 3 },
+describe('treeDepthAtMost', () => {
+  const cases: Array<{ name: string; given: string; depth: number }> = [
+    { name: 'a flat object', given: '{"a":1}', depth: 1 },
+    { name: 'nested objects and arrays', given: '{"a":[{"b":[]}],"c":{}}', depth: 4 },
+    { name: 'brackets inside strings do not count', given: '{"a":"{[{[","b":"]]"}', depth: 1 },
+    { name: 'the deepest branch counts, wherever it is', given: '{"a":{},"b":[1,[2,{"c":[[]]}]],"d":null}', depth: 6 },
+    { name: 'a key named __proto__ is an ordinary key', given: '{"__proto__":{"a":{}}}', depth: 3 },
   ];
-  for (const { name, given, want } of cases) it(name, () => expect(jsonDepth(given)).toBe(want));
+  for (const { name, given, depth } of cases) {
+    it(name, () => {
+      const tree = JSON.parse(given) as object;
+      expect(treeDepthAtMost(tree, depth)).toBe(true);
+      expect(treeDepthAtMost(tree, depth - 1)).toBe(false);
+    });
+  }
 });
 
 describe('checkDocumentLimits on a JSON text', () => {
