@@ -3,7 +3,7 @@
 // client compiles a validator for every listed outputSchema, so the time from `callTool()` to
 // its answer is what a user waits for. Both output-schema modes run in the same rounds.
 //
-//   node bench/first-call.mjs [--spec FILE] [--runs N] [--mode compact --mode full]
+//   node bench/first-call.mjs [--spec FILE] [--runs N] [--mode compact --mode full] [--tool NAME --args JSON]
 //
 // A benchmark, not a test: it prints medians and exits 0 once it has run (setup errors exit 1).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -24,7 +24,7 @@ const spec = path.resolve(valuesOf('--spec')[0] ?? path.join(repoRoot, '..', 'sh
 const runs = Number(valuesOf('--runs')[0] ?? '5');
 const modes = valuesOf('--mode').length > 0 ? valuesOf('--mode') : ['compact', 'full'];
 const tool = valuesOf('--tool')[0] ?? 'repos_get';
-const toolArgs = { owner: 'octocat', repo: 'Hello-World' };
+const toolArgs = JSON.parse(valuesOf('--args')[0] ?? '{"owner":"octocat","repo":"Hello-World"}');
 const oursBin = path.join(repoRoot, 'dist', 'cli', 'bin.js');
 
 if (!existsSync(spec)) fail(`no spec at ${spec} (pass --spec)`);

@@ -19,9 +19,9 @@ const NOT_SENSITIVE_HELP = 'parameter names the built-in sensitive list wrongly 
 const ALLOW_REF_HELP = "let $refs read files in this directory outside the spec's own (or, for a spec from a URL, fetch this private origin)";
 /** How much tools/list carries (src/map/compact-output.ts, src/map/compact-tool.ts) and what it may cost. */
 const COST_HELP = {
-  outputSchema: 'outputSchema per tool: compact (default: only small ones; JSON answers stay structured), full (the whole response schema) or none (text results)',
+  outputSchema: 'outputSchema per tool: compact (default: every response schema without texts when tools/list still fits --token-budget with them, else only small ones; JSON answers stay structured), full (the whole response schema) or none (text results)',
   descriptions: 'compact (default: no descriptions/examples below top-level arguments, no link URLs, no repeated title) or full',
-  tokenBudget: 'tokens the whole tools/list may cost before a warning (default 50000)',
+  tokenBudget: 'tokens the whole tools/list may cost before a warning; compact output schemas are chosen by it (default 50000)',
 } as const;
 
 /** Builds the commander program. Flags are kebab-case here and camelCase everywhere else. */

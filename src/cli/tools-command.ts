@@ -41,6 +41,7 @@ export async function toolsCommand(spec: string, flags: ToolsFlags): Promise<voi
     ...(flags.outputSchema ? { outputSchema: flags.outputSchema } : {}),
     ...(flags.descriptions ? { descriptions: flags.descriptions } : {}),
     ...(flags.notSensitive ? { notSensitive: flags.notSensitive } : {}),
+    ...(flags.tokenBudget !== undefined ? { tokenBudget: flags.tokenBudget } : {}),
   });
   const warnings = result.diagnostics.items;
   if (flags.strict && warnings.length > 0) {

@@ -72,6 +72,14 @@ export function sanitizeToolSchemas(tools: readonly Tool[], scan: TextScan): voi
   }
 }
 
+/**
+ * The same for an outputSchema given to `tool` after that pass (output-budget.ts); `seen` is shared
+ * by the schemas of one such pass.
+ */
+export function sanitizeOutputSchema(tool: Tool, schema: object, scan: TextScan, seen: Set<object>): void {
+  walk(schema, ROOT_OUTPUT, seen, scan, (pointer, snippet) => scan.report(snippet, `tool "${tool.definition.name}": ${pointer}`, tool.source));
+}
+
 /** `serverInfo` text: the API title and description, sanitized and scanned. */
 export function sanitizeInfo(info: ApiInfo, scan: TextScan, at: SourceLocation | undefined): ApiInfo {
   const out: ApiInfo = { ...info, title: sanitizeText(info.title).replace(/\s+/g, ' ') || info.title.trim() };

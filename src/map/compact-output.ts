@@ -1,12 +1,15 @@
 /**
  * How much of a response schema a tool advertises as its `outputSchema` (`outputSchema` option).
  *
- * - `compact` (default): the response schema when it is small — at most
- *   {@link COMPACT_OUTPUT_MAX_CHARS} characters of JSON once texts (descriptions, titles,
- *   examples) are left out, shared definitions included — and says more than "an object";
- *   else no outputSchema at all. Either
- *   way a JSON answer still comes back as `structuredContent` (wrapped as `{ result }` when it is
- *   not an object) beside the text; only an advertised schema is checked.
+ * - `compact` (default): one of two rules for the whole run, chosen by the token budget
+ *   (`tokenBudget`, default 50,000; output-budget.ts):
+ *   - `whole` when the whole static `tools/list` fits the budget with it: each tool's response
+ *     schema without its texts (descriptions, titles, examples), with up to 30 shared definitions
+ *     as `full` has them; only a schema that would say no more than `{ "type": "object" }` is left out;
+ *   - `small` otherwise: the same schema only when it is at most {@link COMPACT_OUTPUT_MAX_CHARS}
+ *     characters of JSON (shared definitions included); every other tool lists none.
+ *   Either way a JSON answer still comes back as `structuredContent` (wrapped as `{ result }`
+ *   when it is not an object) beside the text; only an advertised schema is checked.
  * - `full`: the whole response schema, with up to 30 shared definitions (output-schema.ts).
  * - `none`: no outputSchema; results are text only, without `structuredContent`.
  *
@@ -17,7 +20,9 @@
  * before its first `tools/call` (Ajv code generation, 2–4 ms each, nothing shared between equal
  * schemas): GitHub's 926 root-type schemas held that first call back 2.6–3.8 s. A small schema
  * (`{ message: string }`, a list of strings) says something worth its few tokens and one compile.
- * Typed clients that want precise result types generate with `full`.
+ * A small API (petstore, a few dozen tools) can afford every schema: there `whole` gives the model
+ * and the typed client the result types at a cost the budget allows. Typed clients of big APIs that
+ * want precise result types generate with `full`.
  */
 import type { JsonSchema } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
@@ -26,6 +31,9 @@ import { defKeyOf } from './schema-bundle.js';
 
 export type OutputSchemaMode = 'full' | 'compact' | 'none';
 export const OUTPUT_SCHEMA_MODES: readonly OutputSchemaMode[] = ['full', 'compact', 'none'];
+
+/** The two rules of `compact` (see above): every schema worth listing, or only small ones. */
+export type CompactOutputRule = 'whole' | 'small';
 
 /** The largest outputSchema `compact` advertises, in characters of JSON (texts left out). */
 export const COMPACT_OUTPUT_MAX_CHARS = 128;

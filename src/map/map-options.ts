@@ -44,11 +44,16 @@ export interface MapOptions {
   /** Names for the `auth` credential's variables (CLI `--auth-env`): `NAME`, or `field=NAME` pairs. */
   authEnv?: readonly string[];
   /**
-   * `compact` (default): the result's root type only (a relaxation of the response schema);
-   * `full`: the whole response schema (up to 30 definitions); `none`: no outputSchema.
-   * See `src/map/compact-output.ts`.
+   * `compact` (default): each response schema without its texts when the whole tools/list fits
+   * `tokenBudget` with them, else only those of at most 128 characters; `full`: the whole response
+   * schema (up to 30 definitions); `none`: no outputSchema. See `src/map/compact-output.ts`.
    */
   outputSchema?: OutputSchemaMode;
+  /**
+   * Tokens the whole tools/list may cost (default 50,000, `--token-budget`): `compact` output
+   * schemas are chosen by it (src/map/output-budget.ts), and a run over it warns.
+   */
+  tokenBudget?: number;
   /**
    * `compact` (default): no descriptions or examples below the top-level arguments, no URLs in
    * Markdown links; `full`: as the spec writes them. See `src/map/compact-input.ts`.

@@ -1,6 +1,6 @@
 import { DiagnosticBag } from '../diagnostics.js';
 import { checkCredentialHosts } from './credential-hosts.js';
-import { createTextScan, sanitizeInfo, sanitizeToolSchemas, type TextScan } from './client-visible-text.js';
+import { createTextScan, sanitizeInfo, sanitizeOutputSchema, sanitizeToolSchemas, type TextScan } from './client-visible-text.js';
 import { HTTP_METHODS, type ApiModel, type Operation } from '../model/api-model.js';
 import type { HttpBinding, Tool, ToolDefinition, ToolModel } from '../model/tool-model.js';
 import { annotationsFor } from './annotations.js';
@@ -10,7 +10,9 @@ import { applyHints, createOverrideReader, type ToolOverrides } from './extensio
 import { compactDefinition, createCompactInputMemo, type CompactInputMemo } from './compact-tool.js';
 import { buildInputSchema } from './input-schema.js';
 import type { MapOptions } from './map-options.js';
+import { fitWholeOutputs } from './output-budget.js';
 import { buildOutputSchema } from './output-schema.js';
+import { DEFAULT_TOKEN_BUDGET } from '../report/cost-summary.js';
 import { SchemaBundler } from './schema-bundle.js';
 import { selectOperations } from './selection.js';
 import { toolsetName } from './toolset.js';
@@ -69,6 +71,7 @@ export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics
   const rootFile = model.operations[0]?.source.file;
   const rootAt = rootFile === undefined ? undefined : { file: rootFile, pointer: '/info' };
   sanitizeToolSchemas(tools, scan);
+  if ((options.outputSchema ?? 'compact') === 'compact') wholeOutputsWithinBudget(tools, operations, run);
   const info = sanitizeInfo(model.info, scan, rootAt);
   scan.finish();
   const result: ToolModel = { info, servers: model.servers, securitySchemes: model.securitySchemes, tools };
@@ -76,6 +79,36 @@ export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics
   if (toolsets !== undefined) result.toolsetDescriptions = toolsets;
   checkCredentialHosts(result, diagnostics, rootFile === undefined ? undefined : { file: rootFile, pointer: '' });
   return result;
+}
+
+/**
+ * `--output-schema compact`: every tool's whole output schema (texts left out) instead of only the
+ * small ones, when the whole tools/list still fits the token budget with them (output-budget.ts).
+ * What only those schemas bring — a loosened oneOf, text that reads like an instruction — is
+ * reported only when they are chosen.
+ */
+function wholeOutputsWithinBudget(tools: Tool[], operations: readonly Operation[], run: MapRun): void {
+  const findings: Parameters<TextScan['report']>[] = [];
+  const later: TextScan = { find: (text) => run.scan.find(text), report: (...args) => void findings.push(args), finish: () => undefined };
+  const notes: [string, Operation][] = [];
+  const seen = new Set<object>();
+  const fit = fitWholeOutputs({
+    definitions: tools.map((tool) => tool.definition),
+    budget: run.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
+    wholeSchema: (index) => {
+      const op = operations[index]!;
+      const output = buildOutputSchema(op, run.bundler, 'compact', 'whole');
+      for (const note of run.bundler.takeNotes()) notes.push([`tool "${tools[index]!.definition.name}": ${note}`, op]);
+      if (output?.schema === undefined) return undefined;
+      const schema = applySchemaProfile(output.schema, run.options.schemaProfile);
+      sanitizeOutputSchema(tools[index]!, schema, later, seen);
+      return schema;
+    },
+  });
+  if (fit === undefined) return;
+  fit.definitions.forEach((definition, i) => (tools[i]!.definition = definition));
+  for (const [message, op] of notes) run.diagnostics.warn('schema-oneof-loosened', message, op.source);
+  for (const finding of findings) run.scan.report(...finding);
 }
 
 /** One sanitized line per toolset that is a described tag and holds a tool. */

@@ -3,7 +3,7 @@ import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import { isJsonMediaType } from '../normalize/media-type.js';
 import { withoutTexts } from './compact-input.js';
-import { COMPACT_OUTPUT_MAX_CHARS, fitsCompactOutput, type OutputSchemaMode } from './compact-output.js';
+import { COMPACT_OUTPUT_MAX_CHARS, fitsCompactOutput, type CompactOutputRule, type OutputSchemaMode } from './compact-output.js';
 import { defKeyOf, type SchemaBundler } from './schema-bundle.js';
 
 /** Property that holds a non-object result: MCP requires an `outputSchema` whose root is `type: object`. */
@@ -33,16 +33,17 @@ function statusRank(status: string): number {
  * From the first 2xx JSON response that has a schema (200 before 201 …, `2XX` last). An object
  * root is used as is (a root `$ref` is inlined); anything else is wrapped as
  * `{ type: object, properties: { result: <schema> }, required: [result] }` and the server wraps
- * the upstream's JSON the same way.
+ * the upstream's JSON the same way. `compact` follows `rule` (compact-output.ts): `small`, the
+ * first pass of every run, or `whole` when the run's tools/list fits the token budget with it.
  */
-export function buildOutputSchema(op: Operation, bundler: SchemaBundler, mode: OutputSchemaMode = 'full'): OutputSchemaResult | undefined {
+export function buildOutputSchema(op: Operation, bundler: SchemaBundler, mode: OutputSchemaMode = 'full', rule: CompactOutputRule = 'small'): OutputSchemaResult | undefined {
   if (mode === 'none') return undefined;
   const successes = op.responses.filter((r) => /^2(\d\d|XX)$/i.test(r.status)).sort((a, b) => statusRank(a.status) - statusRank(b.status));
   for (const response of successes) {
     const content = response.content.find((c) => c.schema !== undefined && isJsonMediaType(c.mediaType) && c.mediaType !== '*/*')
       ?? response.content.find((c) => c.schema !== undefined && c.mediaType === '*/*');
     if (!content || content.schema === undefined) continue;
-    const bundled = bundleOutput(content.schema, bundler, mode);
+    const bundled = bundleOutput(content.schema, bundler, mode === 'compact' ? rule : 'full');
     const result: OutputSchemaResult = { status: response.status, mediaType: content.mediaType };
     if (bundled.schema !== undefined) result.schema = bundled.schema;
     if (bundled.wrappedIn !== undefined) result.wrappedIn = bundled.wrappedIn;
@@ -55,7 +56,7 @@ export function buildOutputSchema(op: Operation, bundler: SchemaBundler, mode: O
  * Many operations answer with the same small schema (`{ $ref: repository }`, an array of users):
  * those are bundled once per run and the result shared (tool schemas are treated as immutable).
  */
-export function bundleOutput(model: JsonSchema, bundler: SchemaBundler, mode: 'full' | 'compact' = 'full'): { schema?: JsonSchemaObject; wrappedIn?: string } {
+export function bundleOutput(model: JsonSchema, bundler: SchemaBundler, mode: 'full' | CompactOutputRule = 'full'): { schema?: JsonSchemaObject; wrappedIn?: string } {
   let memoKey = isSchemaObject(model) && Object.keys(model).length <= 3 ? `${mode}:${JSON.stringify(model)}` : undefined;
   if (memoKey !== undefined && memoKey.length > 300) memoKey = undefined;
   const cached = memoKey !== undefined ? bundler.memo.get(memoKey) : undefined;
@@ -73,19 +74,23 @@ export function bundleOutput(model: JsonSchema, bundler: SchemaBundler, mode: 'f
     wrappedIn = WRAPPED_RESULT_PROPERTY;
     out = { type: 'object', properties: { [WRAPPED_RESULT_PROPERTY]: transformed }, required: [WRAPPED_RESULT_PROPERTY] };
   }
-  const schema = mode === 'compact' ? compactOutput(out, bundler) : bundler.bundle(out, 'response', MAX_OUTPUT_DEFS);
+  const schema = mode === 'full' ? bundler.bundle(out, 'response', MAX_OUTPUT_DEFS) : compactOutput(out, bundler, mode);
   const result = { ...(schema !== undefined ? { schema } : {}), ...(wrappedIn !== undefined ? { wrappedIn } : {}) };
   if (memoKey !== undefined) bundler.memo.set(memoKey, result);
   return result;
 }
 
-/** The whole schema without its texts when that is small (compact-output.ts), else undefined. */
-function compactOutput(out: JsonSchemaObject, bundler: SchemaBundler): JsonSchemaObject | undefined {
-  if (!fitsCompactOutput(out, (key) => bundler.def(key, 'response'))) return undefined;
-  const small = withoutTexts(bundler.bundle(out, 'response', MAX_OUTPUT_DEFS));
-  const json = JSON.stringify(small);
+/**
+ * The schema without its texts (up to {@link MAX_OUTPUT_DEFS} definitions), for `small` only when
+ * that is at most {@link COMPACT_OUTPUT_MAX_CHARS} characters (compact-output.ts); else undefined.
+ */
+function compactOutput(out: JsonSchemaObject, bundler: SchemaBundler, rule: CompactOutputRule): JsonSchemaObject | undefined {
+  if (rule === 'small' && !fitsCompactOutput(out, (key) => bundler.def(key, 'response'))) return undefined;
+  const lean = withoutTexts(bundler.bundle(out, 'response', MAX_OUTPUT_DEFS));
+  if (rule === 'small' && JSON.stringify(lean).length > COMPACT_OUTPUT_MAX_CHARS) return undefined;
   // `{ type: object }` alone tells a model nothing, yet costs a client compile like any other.
-  return json.length <= COMPACT_OUTPUT_MAX_CHARS && json !== '{"type":"object"}' ? small : undefined;
+  const keys = Object.keys(lean);
+  return keys.length === 1 && keys[0] === 'type' && lean.type === 'object' ? undefined : lean;
 }
 
 /** `type: object` (alone), or untyped with properties / an allOf of objects. Nullable objects are wrapped. */

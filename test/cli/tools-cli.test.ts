@@ -19,12 +19,18 @@ describe('openapi-mcp tools (the built bin)', () => {
         'updateItem  PUT     /items/{id}  Mcp-Param-id, Mcp-Param-X-Request-Id',
         '',
         '2 tools from Locations 2',
-        'tools/list: 2 tools, 302 tokens (o200k_base): input schemas 241, output schemas 0, descriptions 10; median 101 per tool',
-        '  most expensive: updateItem 197, createItem 101',
+        'tools/list: 2 tools, 490 tokens (o200k_base): input schemas 241, output schemas 184, descriptions 10; median 212 per tool',
+        '  most expensive: updateItem 274, createItem 212',
         '',
       ].join('\n'),
     );
     expect(r.stderr).toBe('');
+  });
+
+  it('--token-budget decides the compact output schemas: every one while they fit, else only small ones', () => {
+    const cost = (budget: string) => runCli(['tools', 'test/fixtures/specs/locations.3.1.yaml', '--token-budget', budget]).stdout.split('\n').find((line) => line.startsWith('tools/list:'));
+    expect(cost('490')).toBe('tools/list: 2 tools, 490 tokens (o200k_base): input schemas 241, output schemas 184, descriptions 10; median 212 per tool');
+    expect(cost('489')).toBe('tools/list: 2 tools, 302 tokens (o200k_base): input schemas 241, output schemas 0, descriptions 10; median 101 per tool');
   });
 
   it('warns once when the tools cost more than --token-budget, saying what would bring them under', () => {

@@ -9,7 +9,7 @@ export type ListPetsArgs = {
 };
 
 /** Result of `listPets` (tool `listPets`): the JSON the API answered with. */
-export type ListPetsResult = unknown;
+export type ListPetsResult = S.Pet[];
 
 /** Arguments of `getPet` (tool `getPet`). */
 export type GetPetArgs = {
@@ -18,7 +18,11 @@ export type GetPetArgs = {
 
 /** Result of `getPet` (tool `getPet`): the JSON the API answered with. */
 export type GetPetResult = {
-  [key: string]: unknown;
+  id: number;
+  name: string;
+  species: S.Species;
+  arrivedOn?: string;
+  status?: "available" | "reserved" | "adopted";
 };
 
 /** Arguments of `adoptPet` (tool `adoptPet`). */
@@ -31,7 +35,10 @@ export type AdoptPetArgs = {
 
 /** Result of `adoptPet` (tool `adoptPet`): the JSON the API answered with. */
 export type AdoptPetResult = {
-  [key: string]: unknown;
+  petId: number;
+  adopterName: string;
+  visitDate?: string;
+  status: "pending" | "completed";
 };
 
 /** Arguments of `cancelAdoption` (tool `cancelAdoption`). */
