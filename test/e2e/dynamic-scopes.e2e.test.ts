@@ -4,7 +4,8 @@
 // - OAuth: each request's token scopes decide what search_tools finds, what describe_tools
 //   describes and what call_tool runs; a call outside them is 403 insufficient_scope, as static.
 // - At start: --read-only, --toolsets and --scopes hide tools from all three meta-tools.
-// A hidden tool's name never appears, not even as a close match of a mistyped name.
+// A hidden tool's name never appears, not even as a close match of a mistyped name; nor does a
+// toolset none of whose tools the caller may see.
 import type { Client } from '@modelcontextprotocol/client';
 import type { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,10 +86,15 @@ describe('dynamic mode with OAuth: a read-only token', () => {
     expect(await found(read, 'create a note')).not.toContain('createNote');
     expect(await found(read, 'delete a note')).not.toContain('deleteNote');
     expect(await found(read, 'usage statistics')).not.toContain('getStats');
-    expect(await meta(read, 'search_tools', { query: 'statistics', toolset: 'admin' })).toMatchObject({
-      isError: true,
-      content: [{ text: 'toolset "admin" has no tools on this server' }],
-    });
+  });
+
+  it('search_tools in a toolset it cannot see answers as for one that does not exist, naming no hidden toolset', async () => {
+    const answer = async (toolset: string) => text(await meta(read, 'search_tools', { query: 'statistics', toolset }));
+    expect(await answer('admin')).toBe('unknown toolset "admin"; see --list-toolsets');
+    expect(await answer('nimda')).toBe('unknown toolset "nimda"; see --list-toolsets');
+    expect(await answer('admins')).toBe('unknown toolset "admins"; see --list-toolsets');
+    expect(await answer('note')).toBe('unknown toolset "note"; close matches: notes');
+    expect(await found(read, 'note', { toolset: 'notes' })).toEqual(['listNotes']);
   });
 
   it('describe_tools describes a read tool and refuses the others without naming them', async () => {
@@ -175,10 +181,11 @@ describe('dynamic mode with a selection at start', () => {
     expect((await meta(c, 'call_tool', { name: 'createNote', arguments: { text: 'x' } })).structuredContent).toEqual({ id: 'n1' });
   });
 
-  it('--toolsets admin: search_tools in another toolset is refused', async () => {
+  it('--toolsets admin: search_tools in another toolset is refused as an unknown one', async () => {
     const c = await start(['--toolsets', 'admin']);
     expect(await found(c, 'note statistics')).toEqual(['getStats']);
-    expect(await meta(c, 'search_tools', { query: 'note', toolset: 'notes' })).toMatchObject({ isError: true, content: [{ text: 'toolset "notes" has no tools on this server' }] });
+    expect(text(await meta(c, 'search_tools', { query: 'note', toolset: 'notes' }))).toBe('unknown toolset "notes"; see --list-toolsets');
+    expect(text(await meta(c, 'search_tools', { query: 'note', toolset: 'admn' }))).toBe('unknown toolset "admn"; close matches: admin');
     expect(text(await meta(c, 'call_tool', { name: 'listNotes', arguments: {} }))).toBe('Unknown tool "listNotes"; search_tools finds tools by task');
   });
 });

@@ -1,7 +1,8 @@
 import type { AuthInfo, JSONRPCRequest } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { callToolScopeChallenge, createDynamicViews, visibleNames } from '../../templates/runtime/dynamic-scopes.gen.js';
+import { callToolScopeChallenge, createDynamicViews, visibleNames, visibleToolsets } from '../../templates/runtime/dynamic-scopes.gen.js';
 import type { ToolCatalogData } from '../../templates/runtime/search-core.gen.js';
+import { findToolset } from '../../templates/runtime/tool-selection.gen.js';
 
 // Positions 0..4; 3 is not selected at start.
 const catalog: ToolCatalogData = {
@@ -85,5 +86,35 @@ describe('visibleNames', () => {
     expect(names.unknown('createNotes', views(undefined))).toBe('Unknown tool "createNotes"; close matches: createNote');
     expect(names.unknown('createNotes', views(token('read')))).toBe('Unknown tool "createNotes"; search_tools finds tools by task');
     expect(names.unknown('exportNote', views(undefined))).toBe('Unknown tool "exportNote"; search_tools finds tools by task');
+  });
+});
+
+describe('visibleToolsets: a toolset whose tools a request cannot see does not exist for it', () => {
+  // notes: listNotes (read), createNote (write); admin: getStats (admin).
+  const sets: ToolCatalogData = {
+    toolsets: [{ name: 'notes', description: '', tools: 2 }, { name: 'admin', description: '', tools: 1 }],
+    tools: [
+      { name: 'listNotes', summary: '', toolset: 0, readOnly: true },
+      { name: 'createNote', summary: '', toolset: 0, readOnly: false },
+      { name: 'getStats', summary: '', toolset: 1, readOnly: true },
+    ],
+  };
+  const needs = [['read'], ['write'], ['admin']];
+  const view = createDynamicViews({ positions: [0, 1, 2], scopes: (i) => needs[i]!, page: () => ({ tools: [] }) });
+  const find = (name: string, authInfo: AuthInfo | undefined) => () => findToolset(sets, name, visibleToolsets(sets, view(authInfo)));
+
+  it('holds the toolsets of the visible tools only', () => {
+    expect([...visibleToolsets(sets, view(undefined))]).toEqual([0, 1]);
+    expect([...visibleToolsets(sets, view(token('read')))]).toEqual([0]);
+    expect([...visibleToolsets(sets, view(token('openid')))]).toEqual([]);
+  });
+
+  it('a hidden toolset is answered as one that does not exist, close matches from the visible ones only', () => {
+    expect(find('admin', token('read'))).toThrow('unknown toolset "admin" (--toolsets); see --list-toolsets');
+    expect(find('admins', token('read'))).toThrow('unknown toolset "admins" (--toolsets); see --list-toolsets');
+    expect(find('note', token('read'))).toThrow('unknown toolset "note" (--toolsets); close matches: notes');
+    expect(find('Notes', token('read'))()).toBe(0);
+    expect(find('admin', token('admin'))()).toBe(1);
+    expect(find('admins', undefined)).toThrow('unknown toolset "admins" (--toolsets); close matches: admin');
   });
 });

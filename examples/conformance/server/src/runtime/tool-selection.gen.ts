@@ -109,13 +109,17 @@ export function toolCount(catalog: ToolCatalogData): number {
   return count;
 }
 
-/** The index of the toolset called `name` (exactly, else ignoring case when that is unique). */
-export function findToolset(catalog: ToolCatalogData, name: string): number {
-  const exact = catalog.toolsets.findIndex((set) => set.name === name);
-  if (exact !== -1) return exact;
-  const folded = catalog.toolsets.flatMap((set, i) => (set.name.toLowerCase() === name.toLowerCase() ? [i] : []));
-  if (folded.length === 1) return folded[0]!;
-  throw new SelectionError(unknown('toolset', name, '--toolsets', catalog.toolsets.map((set) => set.name)));
+/**
+ * The index of the toolset called `name` (exactly, else ignoring case when that is unique), among
+ * `among` when given (the others are treated as if they did not exist: never found, never a close match).
+ */
+export function findToolset(catalog: ToolCatalogData, name: string, among?: ReadonlySet<number>): number {
+  const sets = catalog.toolsets.flatMap((set, i) => (among === undefined || among.has(i) ? [{ set, i }] : []));
+  const exact = sets.find(({ set }) => set.name === name);
+  if (exact !== undefined) return exact.i;
+  const folded = sets.filter(({ set }) => set.name.toLowerCase() === name.toLowerCase());
+  if (folded.length === 1) return folded[0]!.i;
+  throw new SelectionError(unknown('toolset', name, '--toolsets', sets.map(({ set }) => set.name)));
 }
 
 /** `unknown toolset "isues" (--toolsets); close matches: issues, users` */

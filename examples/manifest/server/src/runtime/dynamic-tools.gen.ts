@@ -29,7 +29,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/server';
 import type { AnyToolCaller } from './call-tool.gen.js';
-import { callToolScopeChallenge, createDynamicViews, visibleNames, type DynamicView, type VisibleNames } from './dynamic-scopes.gen.js';
+import { callToolScopeChallenge, createDynamicViews, visibleNames, visibleToolsets, type DynamicView, type VisibleNames } from './dynamic-scopes.gen.js';
 import type { ToolCatalogData } from './search-core.gen.js';
 import { DISCOVER_TTL_MS, runTool, serverInfo, type Logger, type ServerFactoryOptions } from './server.gen.js';
 import { findToolset, SelectionError, toolCount } from './tool-selection.gen.js';
@@ -243,12 +243,12 @@ async function searchTools(surface: DynamicSurface, view: DynamicView, args: Jso
   if (typeof args.toolset === 'string') {
     let set: number;
     try {
-      set = findToolset(catalog, args.toolset);
+      // A toolset none of whose tools this request may see is answered as one that does not exist.
+      set = findToolset(catalog, args.toolset, visibleToolsets(catalog, view));
     } catch (error) {
       if (!(error instanceof SelectionError)) throw error;
       return failure(error.message.replace(' (--toolsets)', ''));
     }
-    if (!view.positions.some((i) => catalog.tools[i]!.toolset === set)) return failure(`toolset ${JSON.stringify(args.toolset)} has no tools on this server`);
     allowed = (position) => visible.has(position) && catalog.tools[position]!.toolset === set;
   }
   const tools = (await surface.search(query, limit, allowed)).map((i) => {

@@ -4,7 +4,8 @@
  * allow (the rules of tool-scopes.gen.ts, as static mode applies them to tools/list and tools/call).
  *
  * - search_tools and describe_tools never name another tool, not even as a close match of a
- *   mistyped name; the tools/list page counts only the visible tools per toolset.
+ *   mistyped name; the tools/list page counts only the visible tools per toolset, and a toolset
+ *   with no visible tool is, to search_tools, one that does not exist ({@link visibleToolsets}).
  * - call_tool of a selected tool outside the token's scopes is answered 403 `insufficient_scope`
  *   naming the scopes that tool needs, exactly as the static call of that tool is; the SDK asks
  *   {@link callToolScopeChallenge} before any handler runs, so nothing reaches the upstream.
@@ -63,6 +64,13 @@ export function callToolScopeChallenge(positionOf: ReadonlyMap<string, number>, 
     if (position === undefined || scopes === undefined) return undefined;
     return missingScopes(scopes(position), authInfo);
   };
+}
+
+/** The toolsets (indices into the catalog's) holding a tool of the view: the only ones it may name. */
+export function visibleToolsets(catalog: ToolCatalogData, view: DynamicView): ReadonlySet<number> {
+  const sets = new Set<number>();
+  for (const i of view.positions) sets.add(catalog.tools[i]!.toolset);
+  return sets;
 }
 
 /** Tool names as a request sees them: only those of its view exist. */
