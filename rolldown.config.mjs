@@ -20,7 +20,9 @@ const executableBin = {
 };
 
 export default {
-  input: { bin: 'src/cli/bin.ts' },
+  // The side-work worker (src/parallel/side-work.ts) is an entry of its own, next to the chunk that
+  // starts it: `new URL('./side-work-worker.js', import.meta.url)` finds it in dist/cli.
+  input: { bin: 'src/cli/bin.ts', 'side-work-worker': 'src/parallel/side-work-worker.ts' },
   plugins: [executableBin],
   platform: 'node',
   // jiti (TypeScript configs, load-config.ts) is loaded only for a .ts config, as a dependency.

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { DiagnosticBag, displayDiagnostic, UserError } from './diagnostics.js';
-import { emitPackage, type EmitOptions } from './emit/emit-package.js';
+import { draftPackage, type EmitOptions } from './emit/emit-package.js';
 import type { LoadedSpec } from './load/loaded-spec.js';
 import { loadSpec } from './load/load-spec.js';
 import { prefetchedBytes, type PrefetchedFile } from './load/prefetch.js';
@@ -10,8 +10,8 @@ import { mapToTools } from './map/map-tools.js';
 import { mapManifest, throwOnErrors } from './manifest/map-manifest.js';
 import type { ToolModel } from './model/tool-model.js';
 import { normalizeSpec } from './normalize/normalize-spec.js';
+import { startSideWork, type SideWork } from './parallel/side-work.js';
 import { diffTools, type ChangeReport } from './report/change-report.js';
-import { toolModelCost } from './report/cost-summary.js';
 import type { ToolListCost } from './report/token-cost.js';
 import { summarizeTools } from './report/tool-summary.js';
 import { generatorVersion } from './write/generator-version.js';
@@ -85,6 +85,29 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       return { ...skippedRun(previous, options.input, cwd), diagnostics: new DiagnosticBag(), timings };
     }
   }
+  // Counting tokens and indexing for search run on a second thread (parallel/side-work.ts), which
+  // starts now so that its own start overlaps reading the spec.
+  const side = startSideWork();
+  try {
+    return await pipeline(options, side, { cwd, outDir, mode, previous, optionsHash, version, done, timings });
+  } finally {
+    side.close();
+  }
+}
+
+interface RunContext {
+  cwd: string;
+  outDir: string;
+  mode: WriteMode;
+  previous: ReturnType<typeof readManifest>;
+  optionsHash: ReturnType<typeof hashOptions>;
+  version: string;
+  done: (stage: Stage, detail: string) => void;
+  timings: Record<Stage, number>;
+}
+
+async function pipeline(options: GenerateOptions, side: SideWork, run: RunContext): Promise<GenerateResult> {
+  const { cwd, outDir, mode, previous, optionsHash, version, done, timings } = run;
   const loaded = await loadSpec(options.input, { cwd, prefetched: options.prefetched, allowRefs: options.allowRefs });
   const diagnostics = new DiagnosticBag();
   diagnostics.items.push(...loaded.diagnostics);
@@ -106,10 +129,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const shown = diagnostics.items.map((d) => ({ ...displayDiagnostic(d, loaded), severity: 'error' as const }));
     throw new UserError(`${n} problem${n === 1 ? '' : 's'} in ${loaded.root.display} (--strict); nothing written`, shown);
   }
-  const cost = await toolModelCost(tools.tools);
-  const plan = emitPackage(tools, { ...options, cost });
-  done('emit', `${plan.files.length} files`);
+  const draft = draftPackage(tools, options);
+  const sideRun = side.run({
+    definitions: tools.tools.map((t) => t.definition),
+    toolsets: tools.tools.map((t) => t.toolset ?? 'default'),
+    documents: draft.searchDocuments,
+  });
+  draft.emitBody();
   const summaries = summarizeTools(tools.tools);
+  const { cost, searchIndex } = await sideRun.finish();
+  const plan = draft.finish({ cost, searchIndex });
+  done('emit', `${plan.files.length} files`);
   const changes = diffTools(previous?.tools, summaries);
   const inputs = recordInputs(loaded);
   const record = { version, ...(optionsHash !== undefined ? { options: optionsHash } : {}), ...inputs, tools: summaries };

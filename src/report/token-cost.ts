@@ -90,12 +90,13 @@ const WRAPPER = '{"tools":[]}';
 
 /** The same, with a counter already loaded (synchronous). */
 export function measureToolList(tools: readonly ToolDefinition[], count: CountTokens, options: ToolListCostOptions = {}): ToolListCost {
-  const perTool = tools.map((tool, index): ToolCost => ({
-    name: tool.name,
-    ...countTool(tool, JSON.stringify(tool), count),
-    ...(options.toolsetOf !== undefined ? { toolset: options.toolsetOf(tool, index) } : {}),
-  }));
+  const perTool = tools.map((tool, index): ToolCost => toolCost(tool, count, options.toolsetOf?.(tool, index)));
   return summarizeToolList(perTool, count(WRAPPER), { ...(options.top !== undefined ? { top: options.top } : {}), toolsets: options.toolsetOf !== undefined });
+}
+
+/** One tool's entry of {@link ToolListCost.perTool}. */
+export function toolCost(tool: ToolDefinition, count: CountTokens, toolset?: string): ToolCost {
+  return { name: tool.name, ...countTool(tool, JSON.stringify(tool), count), ...(toolset !== undefined ? { toolset } : {}) };
 }
 
 /** The figures of one tool; `json` is `JSON.stringify(tool)`. */

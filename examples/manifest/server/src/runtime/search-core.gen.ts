@@ -224,10 +224,22 @@ export function catalogTool(tool: SearchableTool, toolset: number): CatalogTool 
   return { name, ...(title !== undefined ? { title } : {}), summary: summaryOf(description), toolset, readOnly: annotations?.readOnlyHint === true };
 }
 
-/** The index over `tools`, document id = position; `catalog` is {@link buildCatalog}'s result for them. */
-export function buildSearchIndex(tools: readonly SearchableTool[], catalog: ToolCatalogData, terms: TermOptions = DEFAULT_TERMS): MiniSearch {
-  const index = new MiniSearch(indexOptions(terms));
-  index.addAll(tools.map((tool, id) => {
+/** What the index holds of one tool: plain strings, so a worker thread can build it (src/parallel). */
+export interface SearchDocument {
+  readonly id: number;
+  readonly name: string;
+  readonly title: string;
+  readonly summary: string;
+  readonly details: string;
+  readonly toolset: string;
+  readonly path: string;
+  readonly params: string;
+  readonly verb: string;
+}
+
+/** The documents of `tools`, document id = position; `catalog` is {@link buildCatalog}'s result for them. */
+export function searchDocuments(tools: readonly SearchableTool[], catalog: ToolCatalogData): SearchDocument[] {
+  return tools.map((tool, id) => {
     const { definition, binding } = tool;
     const entry = catalog.tools[id]!;
     const headline = headlineOf(entry);
@@ -245,8 +257,19 @@ export function buildSearchIndex(tools: readonly SearchableTool[], catalog: Tool
       params: typeof properties === 'object' && properties !== null ? Object.keys(properties).join(' ') : '',
       verb: [...actions, ...(/^deprecated\b/i.test(definition.description) ? ['deprecated'] : [])].join(' '),
     };
-  }));
+  });
+}
+
+/** The index of {@link searchDocuments}. */
+export function indexDocuments(documents: readonly SearchDocument[], terms: TermOptions = DEFAULT_TERMS): MiniSearch {
+  const index = new MiniSearch(indexOptions(terms));
+  index.addAll(documents);
   return index;
+}
+
+/** The index over `tools`, document id = position; `catalog` is {@link buildCatalog}'s result for them. */
+export function buildSearchIndex(tools: readonly SearchableTool[], catalog: ToolCatalogData, terms: TermOptions = DEFAULT_TERMS): MiniSearch {
+  return indexDocuments(searchDocuments(tools, catalog), terms);
 }
 
 export function loadSearchIndex(json: string): MiniSearch {
