@@ -15,6 +15,7 @@
  * test/parallel/side-work.test.ts checks both give the same result.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { indexDocuments, type SearchDocument } from '../emit/search-core.gen.js';
@@ -65,9 +66,9 @@ export async function runSideWork(input: SideWorkInput): Promise<SideWorkResult>
 /** The worker's entry, next to this module once built (dist/parallel, or dist/cli in the CLI's bundle). */
 const WORKER_URL = new URL('./side-work-worker.js', import.meta.url);
 
-/** A worker when the compiled entry is there, else the same work in this thread. */
+/** A worker when the compiled entry is there and the machine has a second processor, else the same work in this thread. */
 export function startSideWork(): SideWork {
-  if (!existsSync(fileURLToPath(WORKER_URL))) return inThread();
+  if (availableParallelism() < 2 || !existsSync(fileURLToPath(WORKER_URL))) return inThread();
   let worker: Worker;
   try {
     worker = new Worker(WORKER_URL);
