@@ -85,14 +85,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       return { ...skippedRun(previous, options.input, cwd), diagnostics: new DiagnosticBag(), timings };
     }
   }
-  // Counting tokens and indexing for search run on a second thread (parallel/side-work.ts), which
-  // starts now so that its own start overlaps reading the spec.
-  const side = startSideWork();
-  try {
-    return await pipeline(options, side, { cwd, outDir, mode, previous, optionsHash, version, done, timings });
-  } finally {
-    side.close();
-  }
+  return pipeline(options, { cwd, outDir, mode, previous, optionsHash, version, done, timings });
 }
 
 interface RunContext {
@@ -106,24 +99,39 @@ interface RunContext {
   timings: Record<Stage, number>;
 }
 
-async function pipeline(options: GenerateOptions, side: SideWork, run: RunContext): Promise<GenerateResult> {
-  const { cwd, outDir, mode, previous, optionsHash, version, done, timings } = run;
+async function pipeline(options: GenerateOptions, run: RunContext): Promise<GenerateResult> {
+  const { cwd, done } = run;
   const loaded = await loadSpec(options.input, { cwd, prefetched: options.prefetched, allowRefs: options.allowRefs });
   const diagnostics = new DiagnosticBag();
   diagnostics.items.push(...loaded.diagnostics);
   if (options.validate) diagnostics.items.push(...(await validateSpec(loaded)));
   done('load', `${loaded.files.size} file${loaded.files.size === 1 ? '' : 's'}`);
   let tools: ToolModel;
-  if (loaded.specVersion === 'manifest') {
-    done('normalize', 'tool manifest');
-    tools = mapManifest(loaded, options, diagnostics);
-    throwOnErrors(diagnostics, loaded);
-  } else {
-    const model = normalizeSpec(loaded, diagnostics);
-    done('normalize', `${model.operations.length} operations`);
-    tools = mapToTools(model, options, diagnostics);
+  // Counting tokens and indexing for search run on a second thread for a big API
+  // (parallel/side-work.ts), started before map so that its own start overlaps mapping.
+  let side: SideWork | undefined;
+  try {
+    if (loaded.specVersion === 'manifest') {
+      done('normalize', 'tool manifest');
+      tools = mapManifest(loaded, options, diagnostics);
+      throwOnErrors(diagnostics, loaded);
+    } else {
+      const model = normalizeSpec(loaded, diagnostics);
+      done('normalize', `${model.operations.length} operations`);
+      side = startSideWork(model.operations.length);
+      tools = mapToTools(model, options, diagnostics);
+    }
+    side ??= startSideWork(tools.tools.length);
+    done('map', `${tools.tools.length} tools`);
+    return await emitAndWrite(options, run, { loaded, diagnostics, tools, side });
+  } finally {
+    side?.close();
   }
-  done('map', `${tools.tools.length} tools`);
+}
+
+async function emitAndWrite(options: GenerateOptions, run: RunContext, mapped: { loaded: LoadedSpec; diagnostics: DiagnosticBag; tools: ToolModel; side: SideWork }): Promise<GenerateResult> {
+  const { outDir, mode, previous, optionsHash, version, done, timings } = run;
+  const { loaded, diagnostics, tools, side } = mapped;
   if (options.strict && diagnostics.items.length > 0) {
     const n = diagnostics.items.length;
     const shown = diagnostics.items.map((d) => ({ ...displayDiagnostic(d, loaded), severity: 'error' as const }));

@@ -5,8 +5,8 @@
  * 1,223 tools that is ~0.5 s of a ~1.7 s run, and the machines people generate on have more than
  * one core.
  *
- * `startSideWork` is called when a run starts, so the worker's own start (a V8 isolate, the
- * tokenizer table, MiniSearch) overlaps reading the spec. `run` posts the input once the tools are
+ * `startSideWork` is called before map, so the worker's own start (a V8 isolate, the tokenizer
+ * table, MiniSearch) overlaps mapping. `run` posts the input once the tools are
  * mapped: the worker builds the index, then counts tools. The tools to count are shared
  * (shared-count.ts): `finish`, called when the main thread has emitted the rest, counts in this
  * thread too until none is left, then waits for the worker's answer. The result is the same as
@@ -66,9 +66,19 @@ export async function runSideWork(input: SideWorkInput): Promise<SideWorkResult>
 /** The worker's entry, next to this module once built (dist/parallel, or dist/cli in the CLI's bundle). */
 const WORKER_URL = new URL('./side-work-worker.js', import.meta.url);
 
-/** A worker when the compiled entry is there and the machine has a second processor, else the same work in this thread. */
-export function startSideWork(): SideWork {
-  if (availableParallelism() < 2 || !existsSync(fileURLToPath(WORKER_URL))) return inThread();
+/**
+ * Below this many tools the side work takes less than a worker's start (~40-60 ms of CPU: an
+ * isolate, the modules, a cold JIT; GitHub's 1,223 tools take ~0.45 s), so it runs in this thread.
+ */
+export const SIDE_WORK_MIN_TOOLS = 200;
+
+/**
+ * A worker for `tools` tools (about: operations before selection will do) when there are at
+ * least {@link SIDE_WORK_MIN_TOOLS}, the compiled entry is there and the machine has a second
+ * processor; else the same work in this thread.
+ */
+export function startSideWork(tools: number): SideWork {
+  if (tools < SIDE_WORK_MIN_TOOLS || availableParallelism() < 2 || !existsSync(fileURLToPath(WORKER_URL))) return inThread();
   let worker: Worker;
   try {
     worker = new Worker(WORKER_URL);

@@ -24,9 +24,13 @@ const input = {
 describe('side work (token counts and the search index on a worker thread)', () => {
   const alone = inSources.runSideWork(input);
 
+  it('a few tools stay in this thread: a worker would cost more than it saves', () => {
+    expect(built.startSideWork(inSources.SIDE_WORK_MIN_TOOLS - 1).kind).toBe('thread');
+  });
+
   it('the built module starts a worker; the sources, which have no compiled worker, run in this thread', () => {
-    const worker = built.startSideWork();
-    const thread = inSources.startSideWork();
+    const worker = built.startSideWork(tools.length);
+    const thread = inSources.startSideWork(tools.length);
     try {
       expect(worker.kind).toBe('worker');
       expect(thread.kind).toBe('thread');
@@ -40,7 +44,7 @@ describe('side work (token counts and the search index on a worker thread)', () 
     const expected = await alone;
     expect(expected.cost.tools).toBe(tools.length);
     for (let i = 0; i < 3; i++) {
-      const side = built.startSideWork();
+      const side = built.startSideWork(tools.length);
       try {
         expect(await side.run(input).finish()).toEqual(expected);
       } finally {
@@ -50,7 +54,7 @@ describe('side work (token counts and the search index on a worker thread)', () 
   }, 60_000);
 
   it('a worker that ends before it answers: the run gets the same answer from this thread', async () => {
-    const side = built.startSideWork();
+    const side = built.startSideWork(tools.length);
     const run = side.run(input);
     side.close();
     expect(await run.finish()).toEqual(await alone);
