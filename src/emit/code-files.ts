@@ -139,17 +139,28 @@ export function jsonLinesFile(path: string, elements: readonly string[]): Genera
 
 /**
  * `src/main.ts`: the entry point (`node dist/main.js`), passing the user's `src/hooks.ts` to the
- * server, and for a tool manifest's package the user's handlers (`src/handlers.gen.ts`).
+ * server, and for a tool manifest's package the user's handlers (`src/handlers.gen.ts`). It turns
+ * on V8's compile cache first (runtime/compile-cache.gen.ts) and only then imports the rest, with
+ * `import()`: static imports would all be compiled before the cache is on.
  */
 export function emitMainFile(handlers = false): GeneratedFile {
+  const modules: [string, string][] = [['config', './config.gen.js'], ...(handlers ? [['handlers', './handlers.gen.js'] as [string, string]] : []), ['hooks', './hooks.js'], ['main', './runtime/cli.gen.js'], ['catalog', './tools/catalog.gen.js']];
+  const names = modules.map(([name]) => `{ ${name} }`).join(', ');
+  const imports = modules.map(([, from]) => `import(${JSON.stringify(from)})`).join(', ');
   const text = printSourceFile([
-    { kind: 'import', names: ['config'], from: './config.gen.js' },
-    ...(handlers ? [{ kind: 'import', names: ['handlers'], from: './handlers.gen.js' } satisfies Statement] : []),
-    { kind: 'import', names: ['hooks'], from: './hooks.js' },
-    { kind: 'import', names: ['main'], from: './runtime/cli.gen.js' },
-    { kind: 'import', names: ['catalog'], from: './tools/catalog.gen.js' },
-    // The tool data is imported only when needed: dynamic mode answers tools/list without it.
-    { kind: 'raw', text: `const tools = async () => (await import("./tools/index.gen.js")).tools;\nawait main({ config, catalog, tools, hooks, ${handlers ? 'handlers, ' : ''}argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });` },
+    { kind: 'import', names: ['enableCompileCache', 'flushCompileCache'], from: './runtime/compile-cache.gen.js' },
+    {
+      kind: 'raw',
+      text: [
+        'enableCompileCache();',
+        `const [${names}] = await Promise.all([${imports}]);`,
+        '// The tool data is imported only when needed: dynamic mode answers tools/list without it.',
+        'const tools = async () => (await import("./tools/index.gen.js")).tools;',
+        `await main({ config, catalog, tools, hooks, ${handlers ? 'handlers, ' : ''}argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });`,
+        '// What start-up compiled, written now: a server ended by a signal never writes it on exit.',
+        'flushCompileCache();',
+      ].join('\n'),
+    },
   ], [], `#!/usr/bin/env node\n${GENERATED_HEADER}`);
   return generated('src/main.ts', text);
 }

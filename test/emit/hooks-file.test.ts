@@ -24,7 +24,7 @@ describe('emitHooksFile', () => {
 
   it('is imported by src/main.ts and passed to main', () => {
     const main = emitMainFile().contents;
-    expect(main).toContain('import { hooks } from "./hooks.js";\n');
+    expect(main).toContain('const [{ config }, { hooks }, { main }, { catalog }] = await Promise.all([import("./config.gen.js"), import("./hooks.js"), import("./runtime/cli.gen.js"), import("./tools/catalog.gen.js")]);\n');
     expect(main).toContain('await main({ config, catalog, tools, hooks, argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });\n');
   });
 });
