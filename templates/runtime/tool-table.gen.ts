@@ -201,13 +201,13 @@ export function listed(entry: ToolEntry): Tool {
   };
 }
 
-interface LazySchema<T> {
+export interface LazySchema<T> {
   /** Same shape as `fromJsonSchema`'s result; validating compiles the schema once. */
   readonly schema: StandardSchemaWithJSON<T, T>;
   compile(): void;
 }
 
-function lazySchema<T>(tool: string, which: string, json: JsonSchemaObject): LazySchema<T> {
+export function lazySchema<T>(tool: string, which: string, json: JsonSchemaObject): LazySchema<T> {
   let compiled: StandardSchemaWithJSON<T, T> | undefined;
   const compile = (): StandardSchemaWithJSON<T, T> => {
     if (compiled !== undefined) return compiled;

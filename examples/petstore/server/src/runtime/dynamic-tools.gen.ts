@@ -13,11 +13,11 @@
  * schemas are not needed to answer tools/list or search_tools: `served()` loads them on the first
  * describe_tools or call_tool, and the search index (Microsoft Graph's: 4.8 MB, ~80 MB of RSS)
  * loads after the first tools/list is answered (`warm`), and so do the catalog's tools (2.8 MB:
- * that answer needs only the toolsets and their counts, data/tools/toolsets.json). Microsoft
- * Graph's first tools/list waits only for Node, the SDK and the runtime (bench/server.mjs --msgraph).
+ * that answer needs only the toolsets and their counts, data/tools/toolsets.json), and so are the
+ * three tools' own validators compiled (Ajv). Microsoft Graph's first tools/list waits only for
+ * Node, the SDK and the runtime (bench/server.mjs --msgraph).
  */
 import {
-  fromJsonSchema,
   McpServer,
   type CacheScope,
   type CallToolResult,
@@ -25,7 +25,6 @@ import {
   type McpServerFactory,
   type ScopeChallengeHandler,
   type ServerContext,
-  type StandardSchemaWithJSON,
   type Tool,
 } from '@modelcontextprotocol/server';
 import type { AnyToolCaller } from './call-tool.gen.js';
@@ -33,7 +32,7 @@ import { callToolScopeChallenge, createDynamicViews, visibleNames, visibleToolse
 import type { ToolCatalogData } from './search-core.gen.js';
 import { DISCOVER_TTL_MS, runTool, serverInfo, type Logger, type ServerFactoryOptions } from './server.gen.js';
 import { findToolset, SelectionError, toolCount } from './tool-selection.gen.js';
-import { DEFAULT_LIST_TTL_MS, listed, type JsonObject, type ToolTable } from './tool-table.gen.js';
+import { DEFAULT_LIST_TTL_MS, lazySchema, listed, type JsonObject, type LazySchema, type ToolTable } from './tool-table.gen.js';
 import type { ApiConfig, JsonSchemaObject } from './types.gen.js';
 
 export const SEARCH_TOOLS = 'search_tools';
@@ -87,8 +86,9 @@ type Handler = (args: JsonObject, call: Call) => Promise<CallToolResult | InputR
 
 interface MetaTool {
   readonly tool: Tool;
-  readonly input: StandardSchemaWithJSON<JsonObject, JsonObject>;
-  readonly output?: StandardSchemaWithJSON<JsonObject, JsonObject>;
+  /** Compiled on first use (Ajv: ~20-40 ms for the first schema of a process), not before the first tools/list. */
+  readonly input: LazySchema<JsonObject>;
+  readonly output?: LazySchema<JsonObject>;
   readonly handler: Handler;
 }
 
@@ -99,12 +99,14 @@ export function createDynamicServerFactory(surface: DynamicSurface): McpServerFa
   // that answer does not wait for the catalog's tools (catalog.gen.ts parses them on first access).
   let byName: ReadonlyMap<string, number> | undefined;
   const positionOf = (): ReadonlyMap<string, number> => (byName ??= new Map(surface.positions.map((i) => [catalog.tools[i]!.name, i])));
-  const tools = metaTools(surface, positionOf);
+  // Built once for the start selection (search_tools' description lists its toolsets): the handlers' and the unscoped page's.
+  const listedTools = dynamicToolList(surface.config, catalog, surface.positions);
+  const tools = metaTools(surface, listedTools, positionOf);
   const views = createDynamicViews({
     positions: surface.positions,
     ...(surface.scopes !== undefined ? { scopes: surface.scopes } : {}),
     page: (positions, scoped) => ({
-      tools: dynamicToolList(surface.config, catalog, positions),
+      tools: positions === surface.positions ? listedTools : dynamicToolList(surface.config, catalog, positions),
       ttlMs: DEFAULT_LIST_TTL_MS,
       cacheScope: scoped ? 'private' : (surface.cacheScope ?? 'public'),
     }),
@@ -113,6 +115,10 @@ export function createDynamicServerFactory(surface: DynamicSurface): McpServerFa
   const challenge: ScopeChallengeHandler = (request) => (scopeChallenge ??= callToolScopeChallenge(positionOf(), surface.scopes))(request);
   const warmed = (): void => {
     positionOf();
+    for (const meta of tools) {
+      meta.input.compile();
+      meta.output?.compile();
+    }
     surface.warm?.();
   };
   return (ctx) => {
@@ -128,8 +134,8 @@ export function createDynamicServerFactory(surface: DynamicSurface): McpServerFa
         name,
         {
           description: description ?? '',
-          inputSchema: meta.input,
-          ...(meta.output !== undefined ? { outputSchema: meta.output } : {}),
+          inputSchema: meta.input.schema,
+          ...(meta.output !== undefined ? { outputSchema: meta.output.schema } : {}),
           ...(annotations !== undefined ? { annotations } : {}),
           ...(view.scoped && name === CALL_TOOL ? { scopeChallenge: challenge } : {}),
         },
@@ -146,12 +152,12 @@ export function createDynamicServerFactory(surface: DynamicSurface): McpServerFa
 }
 
 /** The three tools with their handlers. */
-function metaTools(surface: DynamicSurface, positionOf: () => ReadonlyMap<string, number>): MetaTool[] {
-  const [search, describe, call] = dynamicToolList(surface.config, surface.catalog, surface.positions);
+function metaTools(surface: DynamicSurface, listedTools: readonly Tool[], positionOf: () => ReadonlyMap<string, number>): MetaTool[] {
+  const [search, describe, call] = listedTools;
   const make = (tool: Tool, handler: Handler, withOutput: boolean): MetaTool => ({
     tool,
-    input: fromJsonSchema<JsonObject>(tool.inputSchema as JsonSchemaObject),
-    ...(withOutput && tool.outputSchema !== undefined ? { output: fromJsonSchema<JsonObject>(tool.outputSchema as JsonSchemaObject) } : {}),
+    input: lazySchema<JsonObject>(tool.name, 'inputSchema', tool.inputSchema as JsonSchemaObject),
+    ...(withOutput && tool.outputSchema !== undefined ? { output: lazySchema<JsonObject>(tool.name, 'outputSchema', tool.outputSchema as JsonSchemaObject) } : {}),
     handler,
   });
   let visible: VisibleNames | undefined;

@@ -18,8 +18,8 @@
  * node:http answer is decoded and read by upstream-response.gen.ts) and the `signal` (the call's
  * cancellation and timeout) stops the request, the wait and the body.
  */
-import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { http, https } from './node-http.gen.js';
 import { readBody, type Body } from './response-body.gen.js';
 import { upstreamResponse } from './upstream-response.gen.js';
 
@@ -144,7 +144,7 @@ async function wireRequest(method: string, given: Headers, body: UpstreamRequest
 function exchangeOnce(url: URL, method: string, headers: OutgoingHttpHeaders, body: Uint8Array | undefined, signal: AbortSignal): Promise<UpstreamResponse> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const send = url.protocol === 'https:' ? https.request : http.request;
     const req = send(url, { method, headers });
     // The signal stops the wait for the answer here, and the body in readStream (rather than
     // handing it to node:http, which watches it until the response is consumed).

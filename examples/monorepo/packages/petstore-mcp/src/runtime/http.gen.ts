@@ -11,13 +11,14 @@
  *   handler: spike pitfall P10). Any other path is 404.
  * - The Node side (reading the body once, writing the answer) is http-node-adapter.gen.ts.
  */
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpHandler, type AuthInfo, type McpServerFactory } from '@modelcontextprotocol/server';
 import { EndpointAuthError, exposureCheck, type EndpointAuth } from './endpoint-auth.gen.js';
 import { createHostGuard } from './host-guard.gen.js';
 import { batchRefusal, BODY_TIMEOUT_MS, RequestLimits, TransportRefusal } from './http-limits.gen.js';
 import { BodyTooLargeError, toWebRequest, writeResponse } from './http-node-adapter.gen.js';
+import { http } from './node-http.gen.js';
 import { describeError, type Logger } from './server.gen.js';
 
 export const MCP_PATH = '/mcp';
@@ -167,7 +168,7 @@ export async function serveHttp(factory: McpServerFactory, options: HttpOptions 
   const exposure = exposureCheck(host, options.auth, options.noAuth === true, 'a bearer token');
   if (exposure.error !== undefined) throw new EndpointAuthError(exposure.error);
   const mcp = createMcpHttpListener(factory, options);
-  const server = createServer(mcp.listener);
+  const server = http.createServer(mcp.listener);
   // Properties rather than createServer options: Node 20 reads them the same way.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;

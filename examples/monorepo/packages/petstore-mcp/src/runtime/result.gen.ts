@@ -25,8 +25,8 @@
  * result is `isError: true` with the complete data as text and a note naming the first mismatch
  * and saying the upstream call itself succeeded. No structuredContent is sent in that case.
  */
-import { STATUS_CODES } from 'node:http';
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
+import { http } from './node-http.gen.js';
 import { decode, looksLikeText, type Body } from './response-body.gen.js';
 import { fromFetchResponse, type UpstreamResponse } from './upstream.gen.js';
 import type { ToolEntry } from './types.gen.js';
@@ -73,7 +73,7 @@ export async function toToolResult(response: Response | UpstreamResponse, entry:
   const redact = options.redact ?? ((text: string) => text);
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const status = response.status;
-  const phrase = response.statusText || STATUS_CODES[status] || '';
+  const phrase = response.statusText || http.STATUS_CODES[status] || '';
   const reason = `HTTP ${status}${phrase ? ` ${phrase}` : ''}`;
   const meta = { [STATUS_META_KEY]: status };
   const contentType = answer.header('content-type') ?? '';
