@@ -25,6 +25,8 @@ export interface TextScan {
    * (GitHub: ~21,000 scans of ~3,300 distinct texts). The arrays are shared: do not change them.
    */
   find(text: string): readonly string[];
+  /** `sanitizeText(text)` for prose, else `sanitizeValue(text)`; memoized for the run like `find`. */
+  clean(text: string, prose: boolean): string;
   /** Reports a snippet found at `where` (text for the message), unless it repeated too often. */
   report(snippet: string, where: string, at: SourceLocation | undefined): void;
   /** Emits the per-spec summaries of repeated snippets. */
@@ -34,7 +36,18 @@ export interface TextScan {
 export function createTextScan(diagnostics: DiagnosticBag): TextScan {
   const counts = new Map<string, { n: number; at: SourceLocation | undefined }>();
   const found = new Map<string, readonly string[]>();
+  const cleanProse = new Map<string, string>();
+  const cleanValue = new Map<string, string>();
   return {
+    clean(text, prose) {
+      const memo = prose ? cleanProse : cleanValue;
+      let clean = memo.get(text);
+      if (clean === undefined) {
+        clean = prose ? sanitizeText(text) : sanitizeValue(text);
+        memo.set(text, clean);
+      }
+      return clean;
+    },
     find(text) {
       let snippets = found.get(text);
       if (snippets === undefined) {
@@ -129,7 +142,7 @@ function visit(node: Record<string | number, unknown>, key: string | number, val
       const at = pointerOf({ parent: path, key });
       for (const snippet of snippets) found(at, snippet);
     }
-    const clean = prose ? sanitizeText(value) : sanitizeValue(value);
+    const clean = scan.clean(value, prose);
     if (clean !== value) node[key] = clean;
   } else if (value !== null && typeof value === 'object') {
     walk(value, { parent: path, key }, seen, scan, found);

@@ -58,7 +58,9 @@ export function fitsCompactOutput(schema: JsonSchema, defOf: DefOf, limit = COMP
     }
     budget -= 2;
     if (Array.isArray(node)) return node.every(visit) && budget >= 0;
-    for (const [key, value] of Object.entries(node)) {
+    // Keys, not entries: the walk usually stops after a few, and big objects made pairs for all.
+    for (const key of Object.keys(node)) {
+      const value: unknown = (node as Record<string, unknown>)[key];
       if (TEXT_KEYS.has(key) && !isSchemaObject(value)) continue;
       budget -= key.length + 3;
       if (budget < 0 || !visit(value)) return false;

@@ -187,7 +187,10 @@ export function truncateText(text: string, maxLength: number): string {
 
 /** Whether `a` and `b` are the same text ignoring case, runs of whitespace and a trailing `.:;!`. */
 function sameText(a: string, b: string): boolean {
-  if (ASCII_ONLY.test(a) && ASCII_ONLY.test(b) && keptCharacters(a) !== keptCharacters(b)) return false;
+  if (ASCII_ONLY.test(a) && ASCII_ONLY.test(b)) {
+    const kept = keptCharacters(a, Infinity);
+    if (keptCharacters(b, kept) !== kept) return false;
+  }
   const norm = (s: string): string => s.toLowerCase().replace(/[\s.:;!]+$/, '').replace(/\s+/g, ' ');
   return norm(a) === norm(b);
 }
@@ -198,13 +201,14 @@ const ASCII_ONLY = /^[\x00-\x7f]*$/;
  * For an ASCII text: how many non-space characters the comparison in `sameText` keeps (lower-casing
  * and collapsing whitespace keep them all; the trailing run of whitespace and `.:;!` goes). Two
  * texts the comparison calls the same keep as many, so a different count answers without building
- * either normalized copy (a description is usually much longer than its summary).
+ * either normalized copy (a description is usually much longer than its summary). Counting stops
+ * past `limit`: any larger count is as different.
  */
-function keptCharacters(text: string): number {
+function keptCharacters(text: string, limit: number): number {
   let end = text.length;
   while (end > 0 && isTrailing(text.charCodeAt(end - 1))) end--;
   let kept = 0;
-  for (let i = 0; i < end; i++) if (!isAsciiSpace(text.charCodeAt(i))) kept++;
+  for (let i = 0; i < end && kept <= limit; i++) if (!isAsciiSpace(text.charCodeAt(i))) kept++;
   return kept;
 }
 

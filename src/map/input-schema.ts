@@ -30,8 +30,8 @@ const COMPOSITION = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'patternProperties'
  * root's) supplies this parameter: credentials come from configuration, never from the model. A
  * scheme the operation does not use leaves a same-named parameter an ordinary argument.
  */
-function isCredential(param: Parameter, op: Operation, schemes: Record<string, SecurityScheme>): boolean {
-  for (const key of new Set(op.security.flatMap((requirement) => Object.keys(requirement)))) {
+function isCredential(param: Parameter, schemeKeys: ReadonlySet<string>, schemes: Record<string, SecurityScheme>): boolean {
+  for (const key of schemeKeys) {
     const scheme = Object.hasOwn(schemes, key) ? schemes[key] : undefined;
     if (scheme === undefined || scheme.type !== 'apiKey' || scheme.in !== param.in || scheme.name === undefined) continue;
     const same = param.in === 'header' ? scheme.name.toLowerCase() === param.name.toLowerCase() : scheme.name === param.name;
@@ -65,8 +65,9 @@ export function buildInputSchema(op: Operation, ctx: InputSchemaContext): InputS
   const required: string[] = [];
   const args: Record<string, ArgumentBinding> = {};
   const taken = new Set<string>();
+  const schemeKeys = new Set(op.security.flatMap((requirement) => Object.keys(requirement)));
   const params = LOCATION_ORDER.flatMap((loc) =>
-    op.parameters.filter((p) => p.in === loc && !(p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())) && !isCredential(p, op, ctx.securitySchemes)),
+    op.parameters.filter((p) => p.in === loc && !(p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())) && !isCredential(p, schemeKeys, ctx.securitySchemes)),
   );
 
   const headerCandidates: { arg: string; param: Parameter; schema: JsonSchemaObject }[] = [];

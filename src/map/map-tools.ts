@@ -89,7 +89,7 @@ export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics
  */
 function wholeOutputsWithinBudget(tools: Tool[], operations: readonly Operation[], run: MapRun): void {
   const findings: Parameters<TextScan['report']>[] = [];
-  const later: TextScan = { find: (text) => run.scan.find(text), report: (...args) => void findings.push(args), finish: () => undefined };
+  const later: TextScan = { find: (text) => run.scan.find(text), clean: (text, prose) => run.scan.clean(text, prose), report: (...args) => void findings.push(args), finish: () => undefined };
   const notes: [string, Operation][] = [];
   const seen = new Set<object>();
   const fit = fitWholeOutputs({

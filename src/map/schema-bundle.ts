@@ -15,8 +15,22 @@ const SINGLE = ['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'c
 const ARRAYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs'];
 
+/** Every keyword above, and `required` (which `transform` may change). */
+const STRUCTURE: ReadonlySet<string> = new Set([...SINGLE, ...ARRAYS, ...MAPS, 'required']);
+
+/**
+ * Whether `schema` has any keyword of {@link STRUCTURE}. Most schemas are leaves (`{ type, format }`):
+ * looking at their two or three keys is cheaper than asking for all eighteen keywords. `for…in`
+ * sees what `schema[key]` sees, inherited keys included.
+ */
+function hasStructure(schema: JsonSchemaObject): boolean {
+  for (const key in schema) if (STRUCTURE.has(key)) return true;
+  return false;
+}
+
 /** Calls `fn` for every direct subschema of `schema` (data keywords like `enum` are not searched). */
 export function forEachSubschema(schema: JsonSchemaObject, fn: (sub: JsonSchema) => void): void {
+  if (!hasStructure(schema)) return;
   for (const key of SINGLE) {
     const sub = schema[key];
     if (isSchemaObject(sub)) fn(sub);
@@ -88,7 +102,7 @@ export class SchemaBundler {
    * `inherited`: property names hidden by the object this schema is a composition member of.
    */
   transform(schema: JsonSchema, direction: Direction, inherited: ReadonlySet<string> = NONE): JsonSchema {
-    if (!isSchemaObject(schema)) return schema;
+    if (!isSchemaObject(schema) || !hasStructure(schema)) return schema;
     let out: JsonSchemaObject | undefined;
     const set = (key: string, value: unknown): void => {
       out ??= { ...schema };
@@ -119,18 +133,8 @@ export class SchemaBundler {
     for (const key of MAPS) {
       const map = schema[key];
       if (!isSchemaObject(map)) continue;
-      let changed = false;
-      const next: Record<string, JsonSchema> = {};
-      for (const [name, sub] of Object.entries(map)) {
-        if (key === 'properties' && this.hidden(sub as JsonSchema, direction)) {
-          changed = true;
-          continue;
-        }
-        const t = this.transform(sub as JsonSchema, direction);
-        if (t !== sub) changed = true;
-        setOwn(next, name, t);
-      }
-      if (changed) set(key, next);
+      const next = this.transformMap(map as Record<string, JsonSchema>, direction, key === 'properties');
+      if (next !== map) set(key, next);
     }
     const required = withoutHidden(schema.required, hidden);
     if (required !== schema.required) {
@@ -138,6 +142,27 @@ export class SchemaBundler {
       if ((required as unknown[]).length === 0) delete out!.required;
     }
     return out ?? schema;
+  }
+
+  /**
+   * A map of subschemas transformed, without the hidden properties when `dropHidden`; the same
+   * object when nothing changes (a copy is only made at the first change: most maps have none).
+   */
+  private transformMap(map: Record<string, JsonSchema>, direction: Direction, dropHidden: boolean): Record<string, JsonSchema> {
+    const names = Object.keys(map);
+    let next: Record<string, JsonSchema> | undefined;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      const sub = map[name]!;
+      const hidden = dropHidden && this.hidden(sub, direction);
+      const t = hidden ? undefined : this.transform(sub, direction);
+      if (next === undefined && t !== sub) {
+        next = {};
+        for (let k = 0; k < i; k++) setOwn(next, names[k]!, map[names[k]!]!);
+      }
+      if (next !== undefined && t !== undefined) setOwn(next, name, t);
+    }
+    return next ?? map;
   }
 
   /** What diagnostics the transforms since the last call found (one run-wide list, drained by the caller). */
