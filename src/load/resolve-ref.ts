@@ -29,7 +29,7 @@ export function getAtPointer(document: unknown, pointer: string): unknown {
   if (!pointer.startsWith('/')) return undefined;
   let node: unknown = document;
   for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
     if (node === null || typeof node !== 'object') return undefined;
     if (Array.isArray(node)) {
       if (!/^(0|[1-9][0-9]*)$/.test(key) || Number(key) >= node.length) return undefined;

@@ -40,8 +40,11 @@ export function createDefRegistry(
 ): DefRegistry {
   const defs: Record<string, JsonSchema> = {};
   const keyByTarget = new Map<string, string>();
-  /** `<file>\u0000<ref>` → key: the same ref text in the same file resolves once (GitHub: ~40k refs). */
-  const keyByRef = new Map<string, string>();
+  /**
+   * File → ref text → key: the same ref text in the same file resolves once (GitHub: ~40k refs).
+   * Two levels, not one joined key: building and hashing a joined string per ref cost more than the rest.
+   */
+  const keyByRef = new Map<string, Map<string, string>>();
   const usedKeys = new Set<string>();
   /** Next suffix to try per base name, so many clashes on one base stay linear. */
   const nextSuffix = new Map<string, number>();
@@ -53,20 +56,24 @@ export function createDefRegistry(
   return { ctx, defs };
 
   function refToDef(ref: string, at: SourceLocation): string | undefined {
-    const refId = `${at.file}\u0000${ref}`;
-    const seen = keyByRef.get(refId);
+    let inFile = keyByRef.get(at.file);
+    if (inFile === undefined) {
+      inFile = new Map();
+      keyByRef.set(at.file, inFile);
+    }
+    const seen = inFile.get(ref);
     if (seen !== undefined) return seen;
     const target = resolveOrWarn(ref, at, 'schema');
     if (target === undefined) return undefined;
     const id = targetId(target.file.url, target.pointer);
     const known = keyByTarget.get(id);
     if (known !== undefined && Object.hasOwn(defs, known)) {
-      keyByRef.set(refId, known);
+      inFile.set(ref, known);
       return known;
     }
     const key = known ?? claim(id, defKeyBase(target.file.url, target.pointer));
     setOwn(defs, key, {}); // placeholder until the queue reaches it
-    keyByRef.set(refId, key);
+    inFile.set(ref, key);
     queue.push({ key, target });
     drain();
     return key;

@@ -12,7 +12,7 @@ export function normalizeSpec(spec: LoadedSpec, diagnostics: DiagnosticBag = new
   const version = spec.specVersion;
   if (version === 'manifest') throw new Error('bug: normalizeSpec was given a tool manifest (see src/manifest/)');
   const registry = createDefRegistry(spec, diagnostics, version);
-  const ctx: NormalizeContext = { spec, version, diagnostics, schemas: registry.ctx };
+  const ctx: NormalizeContext = { spec, version, diagnostics, schemas: registry.ctx, resolved: new Map() };
   const doc = asRecord(spec.root.document) ?? {};
   const root: SourceLocation = { file: spec.root.url, pointer: '' };
 
