@@ -28,7 +28,8 @@
 import { DiagnosticBag, UserError } from '../diagnostics.js';
 import { collectExternalRefs, mayHaveExternalRefs } from './collect-external-refs.js';
 import type { LoadedSpec, SpecFile } from './loaded-spec.js';
-import { isJsonText, parseDocument } from './parse-document.js';
+import { isJsonText } from './parse-document.js';
+import { parseSpecBytes } from './spec-text.js';
 import type { PrefetchedFile } from './prefetch.js';
 import { checkDocumentLimits } from './document-limits.js';
 import { privateAddressRefusal } from './private-address.js';
@@ -76,8 +77,7 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
   const guard: ReadGuard | undefined = isHttpUrl(rootUrl) ? (url) => privateAddressRefusal(url, boundary.origins) : undefined;
   const source = options.prefetched?.url === rootUrl ? await fromPrefetch(options.prefetched, rootDisplay, fetchFn) : await readSource(rootUrl, rootDisplay, fetchFn, guard);
   if (!source.ok) throw new UserError(source.message);
-  const text = source.bytes.toString('utf8');
-  const document = parseDocument(text, rootDisplay);
+  const { text, document } = parseSpecBytes(source.bytes, rootDisplay);
   checkDocumentLimits(document, rootDisplay, isJsonText(text) ? { json: text } : {});
   // A tool manifest is recognised by its content (a `toolManifest` field), as OpenAPI is.
   const manifest = isToolManifest(document);
@@ -150,9 +150,8 @@ async function loadReferencedFiles(start: { root: SpecFile; text: string }, stat
       const display = displayName(url, cwd);
       const source = await readSource(url, display, state.fetchFn, state.guard);
       if (!source.ok) return { url, error: source.message };
-      const text = source.bytes.toString('utf8');
       try {
-        const document = parseDocument(text, display);
+        const { text, document } = parseSpecBytes(source.bytes, display);
         checkDocumentLimits(document, display, isJsonText(text) ? { json: text } : {});
         return { url, text, bytes: source.bytes, file: { url, display, document } };
       } catch (error) {
