@@ -20,9 +20,7 @@ const executableBin = {
 };
 
 export default {
-  // The side-work worker (src/parallel/side-work.ts) is an entry of its own, next to the chunk that
-  // starts it: `new URL('./side-work-worker.js', import.meta.url)` finds it in dist/cli.
-  input: { bin: 'src/cli/bin.ts', 'side-work-worker': 'src/parallel/side-work-worker.ts' },
+  input: { bin: 'src/cli/bin.ts' },
   plugins: [executableBin],
   platform: 'node',
   // jiti (TypeScript configs, load-config.ts) is loaded only for a .ts config, as a dependency.

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { DiagnosticBag, displayDiagnostic, UserError } from './diagnostics.js';
-import { draftPackage, type EmitOptions } from './emit/emit-package.js';
+import { emitPackage, type EmitOptions } from './emit/emit-package.js';
 import type { LoadedSpec } from './load/loaded-spec.js';
 import { loadSpec } from './load/load-spec.js';
 import { prefetchedBytes, type PrefetchedFile } from './load/prefetch.js';
@@ -10,8 +10,8 @@ import { mapToTools } from './map/map-tools.js';
 import { mapManifest, throwOnErrors } from './manifest/map-manifest.js';
 import type { ToolModel } from './model/tool-model.js';
 import { normalizeSpec } from './normalize/normalize-spec.js';
-import { startSideWork, type SideWork } from './parallel/side-work.js';
 import { diffTools, type ChangeReport } from './report/change-report.js';
+import { toolModelCost } from './report/cost-summary.js';
 import type { ToolListCost } from './report/token-cost.js';
 import { summarizeTools } from './report/tool-summary.js';
 import { generatorVersion } from './write/generator-version.js';
@@ -85,69 +85,31 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       return { ...skippedRun(previous, options.input, cwd), diagnostics: new DiagnosticBag(), timings };
     }
   }
-  return pipeline(options, { cwd, outDir, mode, previous, optionsHash, version, done, timings });
-}
-
-interface RunContext {
-  cwd: string;
-  outDir: string;
-  mode: WriteMode;
-  previous: ReturnType<typeof readManifest>;
-  optionsHash: ReturnType<typeof hashOptions>;
-  version: string;
-  done: (stage: Stage, detail: string) => void;
-  timings: Record<Stage, number>;
-}
-
-async function pipeline(options: GenerateOptions, run: RunContext): Promise<GenerateResult> {
-  const { cwd, done } = run;
   const loaded = await loadSpec(options.input, { cwd, prefetched: options.prefetched, allowRefs: options.allowRefs });
   const diagnostics = new DiagnosticBag();
   diagnostics.items.push(...loaded.diagnostics);
   if (options.validate) diagnostics.items.push(...(await validateSpec(loaded)));
   done('load', `${loaded.files.size} file${loaded.files.size === 1 ? '' : 's'}`);
   let tools: ToolModel;
-  // Counting tokens and indexing for search run on a second thread for a big API
-  // (parallel/side-work.ts), started before map so that its own start overlaps mapping.
-  let side: SideWork | undefined;
-  try {
-    if (loaded.specVersion === 'manifest') {
-      done('normalize', 'tool manifest');
-      tools = mapManifest(loaded, options, diagnostics);
-      throwOnErrors(diagnostics, loaded);
-    } else {
-      const model = normalizeSpec(loaded, diagnostics);
-      done('normalize', `${model.operations.length} operations`);
-      side = startSideWork(model.operations.length);
-      tools = mapToTools(model, options, diagnostics);
-    }
-    side ??= startSideWork(tools.tools.length);
-    done('map', `${tools.tools.length} tools`);
-    return await emitAndWrite(options, run, { loaded, diagnostics, tools, side });
-  } finally {
-    side?.close();
+  if (loaded.specVersion === 'manifest') {
+    done('normalize', 'tool manifest');
+    tools = mapManifest(loaded, options, diagnostics);
+    throwOnErrors(diagnostics, loaded);
+  } else {
+    const model = normalizeSpec(loaded, diagnostics);
+    done('normalize', `${model.operations.length} operations`);
+    tools = mapToTools(model, options, diagnostics);
   }
-}
-
-async function emitAndWrite(options: GenerateOptions, run: RunContext, mapped: { loaded: LoadedSpec; diagnostics: DiagnosticBag; tools: ToolModel; side: SideWork }): Promise<GenerateResult> {
-  const { outDir, mode, previous, optionsHash, version, done, timings } = run;
-  const { loaded, diagnostics, tools, side } = mapped;
+  done('map', `${tools.tools.length} tools`);
   if (options.strict && diagnostics.items.length > 0) {
     const n = diagnostics.items.length;
     const shown = diagnostics.items.map((d) => ({ ...displayDiagnostic(d, loaded), severity: 'error' as const }));
     throw new UserError(`${n} problem${n === 1 ? '' : 's'} in ${loaded.root.display} (--strict); nothing written`, shown);
   }
-  const draft = draftPackage(tools, options);
-  const sideRun = side.run({
-    definitions: tools.tools.map((t) => t.definition),
-    toolsets: tools.tools.map((t) => t.toolset ?? 'default'),
-    documents: draft.searchDocuments,
-  });
-  draft.emitBody();
-  const summaries = summarizeTools(tools.tools);
-  const { cost, searchIndex } = await sideRun.finish();
-  const plan = draft.finish({ cost, searchIndex });
+  const cost = await toolModelCost(tools.tools);
+  const plan = emitPackage(tools, { ...options, cost });
   done('emit', `${plan.files.length} files`);
+  const summaries = summarizeTools(tools.tools);
   const changes = diffTools(previous?.tools, summaries);
   const inputs = recordInputs(loaded);
   const record = { version, ...(optionsHash !== undefined ? { options: optionsHash } : {}), ...inputs, tools: summaries };

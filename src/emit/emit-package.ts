@@ -10,9 +10,7 @@ import { emitHandlerFiles } from './handler-files.js';
 import { emitHooksFile } from './hooks-file.js';
 import { checkPackageName, defaultPackageName } from './package-naming.js';
 import { emitStaticFiles } from './static-files.js';
-import { indexDocuments, searchDocuments, type SearchDocument } from './search-core.gen.js';
-import { searchIndexJson } from './search-index-json.js';
-import { emitToolSearchFiles, searchIndexFile, toolCatalog } from './tool-search-files.js';
+import { emitToolSearchFiles, toolCatalog } from './tool-search-files.js';
 import { decideToolsMode, estimateTokens, type ToolsModeOption } from './tools-mode.js';
 
 export interface EmitOptions {
@@ -32,63 +30,31 @@ export interface EmitOptions {
 
 /** ToolModel → the files of a complete server package (with its typed client), sorted by path. Pure. */
 export function emitPackage(model: ToolModel, options: EmitOptions = {}): EmitPlan {
-  return draftPackage(model, options).finish(options.cost === undefined ? {} : { cost: options.cost });
-}
-
-/**
- * A package emitted in steps, so that a run can count tokens and build the search index on another
- * thread meanwhile (parallel/side-work.ts): `searchDocuments` is what the index is built from;
- * `emitBody` makes the files that need neither (most of the work: tools, client, runtime);
- * `finish` adds the README and config (the start mode follows the cost) and the search index,
- * built here when not given.
- */
-export interface PackageDraft {
-  readonly searchDocuments: readonly SearchDocument[];
-  emitBody(): void;
-  finish(done: { cost?: ToolListCost; searchIndex?: string }): EmitPlan;
-}
-
-export function draftPackage(model: ToolModel, options: EmitOptions = {}): PackageDraft {
   const name = checkPackageName(options.packageName ?? `${defaultPackageName(model.info.title, model.servers)}${options.clientOnly ? '-client' : ''}`);
   const api = buildApiConfig(model, name, options.packageVersion ?? '1.0.0', { confirm: options.confirm ?? 'destructive' });
   const client = { name, version: api.config.version, title: api.config.title };
-  if (options.clientOnly) {
-    return { searchDocuments: [], emitBody() {}, finish: () => sorted(emitClientOnlyPackage(model, client)) };
-  }
+  if (options.clientOnly) return sorted(emitClientOnlyPackage(model, client));
   // A tool manifest's package: each tool runs the user's handler instead of calling an upstream.
   const handlers = model.tools.some((t) => t.binding.kind === 'handler');
   const catalog = toolCatalog(model.tools, model.toolsetDescriptions);
-  const documents = searchDocuments(model.tools, catalog);
   const size = { listLength: 12 };
-  let body: GeneratedFile[] | undefined;
-  const emitBody = (): GeneratedFile[] =>
-    (body ??= [
-      ...emitToolFiles(model.tools, size),
-      ...emitRuntimeFiles(),
-      ...emitToolSearchFiles(catalog),
-      ...(handlers ? emitHandlerFiles(model.tools) : []),
-      emitMainFile(handlers),
-      emitIndexFile(handlers),
-      emitHooksFile(),
-      ...emitClientFiles(model.tools, client, 'server'),
-    ]);
-  return {
-    searchDocuments: documents,
-    emitBody,
-    finish(done) {
-      const files = emitBody();
-      // The exact count when the run has it (report/token-cost.ts), else an estimate from the list's length.
-      const mode = decideToolsMode(options.toolsMode ?? 'auto', { tools: model.tools.length, tokens: done.cost?.tokens ?? estimateTokens(size.listLength) });
-      api.config.toolsMode = mode.mode;
-      const index = done.searchIndex ?? searchIndexJson(indexDocuments(documents));
-      return sorted([
-        ...files,
-        ...emitStaticFiles(model, api, { catalog, mode }, done.cost),
-        emitConfigFile(api.config),
-        searchIndexFile(index),
-      ]);
-    },
-  };
+  const toolFiles = emitToolFiles(model.tools, size);
+  // The exact count when the run has it (report/token-cost.ts), else an estimate from the list's length.
+  const mode = decideToolsMode(options.toolsMode ?? 'auto', { tools: model.tools.length, tokens: options.cost?.tokens ?? estimateTokens(size.listLength) });
+  api.config.toolsMode = mode.mode;
+  const files: GeneratedFile[] = [
+    ...emitStaticFiles(model, api, { catalog, mode }, options.cost),
+    ...emitRuntimeFiles(),
+    emitConfigFile(api.config),
+    ...toolFiles,
+    ...emitToolSearchFiles(model.tools, catalog),
+    ...(handlers ? emitHandlerFiles(model.tools) : []),
+    emitMainFile(handlers),
+    emitIndexFile(handlers),
+    emitHooksFile(),
+    ...emitClientFiles(model.tools, client, 'server'),
+  ];
+  return sorted(files);
 }
 
 function sorted(files: GeneratedFile[]): EmitPlan {

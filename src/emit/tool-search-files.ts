@@ -11,25 +11,22 @@ import type { GeneratedFile } from '../model/emit-plan.js';
 import type { Tool } from '../model/tool-model.js';
 import { jsonLinesFile } from './code-files.js';
 import { printSourceFile } from './printer.js';
-import { buildCatalog, type ToolCatalogData } from './search-core.gen.js';
+import { buildCatalog, buildSearchIndex, type ToolCatalogData } from './search-core.gen.js';
+import { searchIndexJson } from './search-index-json.js';
 
 export function toolCatalog(tools: readonly Tool[], toolsetDescriptions: Readonly<Record<string, string>> = {}): ToolCatalogData {
   return buildCatalog(tools, (i) => tools[i]!.toolset ?? 'default', toolsetDescriptions);
 }
 
-/** `json`: the index's text (search-index-json.ts). */
-export function searchIndexFile(json: string): GeneratedFile {
-  return { path: 'data/tools/search-index.json', contents: `${json}\n`, owner: 'generator' };
-}
-
-/** The catalog's files and its module; the index is {@link searchIndexFile}. */
-export function emitToolSearchFiles(catalog: ToolCatalogData): GeneratedFile[] {
+export function emitToolSearchFiles(tools: readonly Tool[], catalog: ToolCatalogData): GeneratedFile[] {
+  const index = buildSearchIndex(tools, catalog);
   const toolLines = jsonLinesFile('', catalog.tools.map((tool) => JSON.stringify(tool))).contents;
   const catalogText = `{"toolsets":${JSON.stringify(catalog.toolsets)},\n"tools":${toolLines.trimEnd()}}\n`;
   const read = (file: string): string => `readFileSync(new URL(${JSON.stringify(`../../data/tools/${file}`)}, import.meta.url), "utf8")`;
   return [
     { path: 'data/tools/catalog.json', contents: catalogText, owner: 'generator' },
     { path: 'data/tools/toolsets.json', contents: `${JSON.stringify(catalog.toolsets)}\n`, owner: 'generator' },
+    { path: 'data/tools/search-index.json', contents: `${searchIndexJson(index)}\n`, owner: 'generator' },
     {
       path: 'src/tools/catalog.gen.ts',
       owner: 'generator',
