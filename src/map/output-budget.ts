@@ -20,8 +20,7 @@
  */
 import type { JsonSchemaObject } from '../model/json-schema.js';
 import type { ToolDefinition } from '../model/tool-model.js';
-import { loadTokenCounterSync } from './token-counter.js';
-import { wrapperTokens, type CountTokens } from '../report/token-cost.js';
+import { loadTokenCounterSync, wrapperTokens, type CountTokens } from '../report/token-cost.js';
 
 /** Characters of tools/list JSON one token may stand for, at most (measured 4.9 per list, 5.7 per tool). */
 export const MAX_CHARS_PER_TOKEN = 8;

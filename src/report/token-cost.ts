@@ -12,7 +12,9 @@
  * counted once; the whole answer is not tokenized a second time).
  */
 import type { ToolDefinition } from '../model/tool-model.js';
+import { createRequire } from 'node:module';
 import { chunkedCounter } from './token-chunks.js';
+import { loadTableCounter } from './token-table.js';
 
 export const TOKENIZER = 'o200k_base';
 
@@ -67,18 +69,24 @@ export interface ToolListCostOptions {
 }
 
 /**
- * Loads the o200k_base tokenizer, only when counting: gpt-tokenizer's vocabulary as the table
- * built with the package (token-table.ts, a few ms), else gpt-tokenizer itself (a 2.4 MB module
- * and a Map of 200,000 tokens, ~0.1-0.25 s). Text counts as ordinary text: `<|endoftext|>` in a
- * description is the characters a model reads, not a special token (gpt-tokenizer's default
- * refuses such text). The counter memoizes by chunk (token-chunks.ts): one counter per run.
+ * The o200k_base tokenizer: gpt-tokenizer's vocabulary as the table built with the package
+ * (token-table.ts, read once per process, a few ms), else gpt-tokenizer itself (a 2.4 MB module
+ * and a Map of 200,000 tokens, ~0.1-0.25 s, loaded only then). Text counts as ordinary text:
+ * `<|endoftext|>` in a description is the characters a model reads, not a special token
+ * (gpt-tokenizer's default refuses such text). The counter memoizes by chunk (token-chunks.ts):
+ * one counter per run. Synchronous for the map stage (map/output-budget.ts).
  */
-export async function loadTokenCounter(): Promise<CountTokens> {
-  const fromTable = (await import('./token-table.js')).loadTableCounter();
+export function loadTokenCounterSync(): CountTokens {
+  const fromTable = loadTableCounter();
   if (fromTable !== undefined) return chunkedCounter(fromTable);
-  const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
+  const { countTokens } = createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as { countTokens: (text: string, options: object) => number };
   const ordinary = { disallowedSpecial: new Set<string>() };
   return chunkedCounter((text) => countTokens(text, ordinary));
+}
+
+/** {@link loadTokenCounterSync}, for callers that await. */
+export async function loadTokenCounter(): Promise<CountTokens> {
+  return loadTokenCounterSync();
 }
 
 /** Counts the tokens of a `tools/list` answer; loads the tokenizer. */
@@ -90,13 +98,12 @@ const WRAPPER = '{"tools":[]}';
 
 /** The same, with a counter already loaded (synchronous). */
 export function measureToolList(tools: readonly ToolDefinition[], count: CountTokens, options: ToolListCostOptions = {}): ToolListCost {
-  const perTool = tools.map((tool, index): ToolCost => toolCost(tool, count, options.toolsetOf?.(tool, index)));
+  const perTool = tools.map((tool, index): ToolCost => ({
+    name: tool.name,
+    ...countTool(tool, JSON.stringify(tool), count),
+    ...(options.toolsetOf !== undefined ? { toolset: options.toolsetOf(tool, index) } : {}),
+  }));
   return summarizeToolList(perTool, count(WRAPPER), { ...(options.top !== undefined ? { top: options.top } : {}), toolsets: options.toolsetOf !== undefined });
-}
-
-/** One tool's entry of {@link ToolListCost.perTool}. */
-export function toolCost(tool: ToolDefinition, count: CountTokens, toolset?: string): ToolCost {
-  return { name: tool.name, ...countTool(tool, JSON.stringify(tool), count), ...(toolset !== undefined ? { toolset } : {}) };
 }
 
 /** The figures of one tool; `json` is `JSON.stringify(tool)`. */

@@ -25,7 +25,15 @@ interface Table {
   bytes: Uint8Array;
 }
 
+/** The table once read (`null`: absent or not this version's): it never changes within a process. */
+let read: Table | null | undefined;
+
 function readTable(): Table | undefined {
+  if (read === undefined) read = readTableFile() ?? null;
+  return read ?? undefined;
+}
+
+function readTableFile(): Table | undefined {
   let file: Buffer;
   try {
     file = readFileSync(TABLE_URL);

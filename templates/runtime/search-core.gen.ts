@@ -224,7 +224,7 @@ export function catalogTool(tool: SearchableTool, toolset: number): CatalogTool 
   return { name, ...(title !== undefined ? { title } : {}), summary: summaryOf(description), toolset, readOnly: annotations?.readOnlyHint === true };
 }
 
-/** What the index holds of one tool: plain strings, so a worker thread can build it (src/parallel). */
+/** What the index holds of one tool: its searchable texts, by field. */
 export interface SearchDocument {
   readonly id: number;
   readonly name: string;

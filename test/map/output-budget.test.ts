@@ -6,7 +6,7 @@ import type { ToolDefinition } from '../../src/model/tool-model.js';
 import { mapToTools } from '../../src/map/map-tools.js';
 import type { MapOptions } from '../../src/map/map-options.js';
 import { fitWholeOutputs, MAX_CHARS_PER_TOKEN } from '../../src/map/output-budget.js';
-import { loadTokenCounterSync } from '../../src/map/token-counter.js';
+import { loadTokenCounterSync } from '../../src/report/token-cost.js';
 import { countToolListTokens } from '../../src/report/token-cost.js';
 import { operation } from './operation-builder.js';
 
