@@ -48,10 +48,10 @@ export function clientMethodNames(tools: readonly Tool[]): string[] {
 
 /**
  * Every client file. `definitions`: `server` reads the definitions from the server's tool data,
- * `own` (client-only package) emits them under src/client/definitions.
+ * `own` (client-only package) emits them under src/client/definitions. `methods`: the method names,
+ * when the caller has them already (the README and the handler types use them too).
  */
-export function emitClientFiles(tools: readonly Tool[], info: ClientPackageInfo, definitions: 'server' | 'own'): GeneratedFile[] {
-  const methods = clientMethodNames(tools);
+export function emitClientFiles(tools: readonly Tool[], info: ClientPackageInfo, definitions: 'server' | 'own', methods: readonly string[] = clientMethodNames(tools)): GeneratedFile[] {
   const { files, types } = emitClientTypes(tools, methods);
   const partCount = Math.max(1, Math.ceil(tools.length / TOOLS_PER_FILE));
   const partPaths = Array.from({ length: partCount }, (_, i) => `part-${String(i + 1).padStart(2, '0')}`);

@@ -38,8 +38,7 @@ export function exampleArguments(tool: Tool): string | undefined {
  * The usage block (code and notes) for a README. `connect` is the `const api = …` line(s) of the
  * example; it is our own text, built from the package name and environment variable names only.
  */
-export function clientUsage(tools: readonly Tool[], importPath: string, connect: string): string {
-  const methods = clientMethodNames(tools);
+export function clientUsage(tools: readonly Tool[], importPath: string, connect: string, methods: readonly string[] = clientMethodNames(tools)): string {
   // Prefer a tool with required arguments (the example then shows them), then any without quoting.
   let pick = tools.findIndex((t) => (exampleArguments(t) ?? '') !== '');
   if (pick === -1) pick = Math.max(0, tools.findIndex((t) => exampleArguments(t) !== undefined));
@@ -87,7 +86,7 @@ export function emitClientOnlyPackage(model: ToolModel, info: ClientPackageInfo)
       title: markdownCell(info.title),
       apiVersion: markdownCell(model.info.version),
       toolCount: model.tools.length,
-      usage: clientUsage(model.tools, `${info.name}/client`, "const api = await createClient({ url: 'http://127.0.0.1:3000/mcp' });"),
+      usage: clientUsage(model.tools, `${info.name}/client`, "const api = await createClient({ url: 'http://127.0.0.1:3000/mcp' });", methods),
       methods: model.tools.map((t, i) => ({
         method: methods[i],
         tool: t.definition.name,
@@ -95,6 +94,6 @@ export function emitClientOnlyPackage(model: ToolModel, info: ClientPackageInfo)
         result: `${typeNameOfMethod(methods[i]!)}Result`,
       })),
     })),
-    ...emitClientFiles(model.tools, info, 'own'),
+    ...emitClientFiles(model.tools, info, 'own', methods),
   ];
 }

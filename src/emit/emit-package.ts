@@ -3,7 +3,7 @@ import type { EmitPlan, GeneratedFile } from '../model/emit-plan.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { buildApiConfig } from './api-config.js';
 import type { ConfirmPolicy } from '../model/runtime-config.js';
-import { emitClientFiles } from './client-files.js';
+import { clientMethodNames, emitClientFiles } from './client-files.js';
 import { emitClientOnlyPackage } from './client-package.js';
 import { emitConfigFile, emitIndexFile, emitMainFile, emitRuntimeFiles, emitToolFiles } from './code-files.js';
 import { emitHandlerFiles } from './handler-files.js';
@@ -37,22 +37,24 @@ export function emitPackage(model: ToolModel, options: EmitOptions = {}): EmitPl
   // A tool manifest's package: each tool runs the user's handler instead of calling an upstream.
   const handlers = model.tools.some((t) => t.binding.kind === 'handler');
   const catalog = toolCatalog(model.tools, model.toolsetDescriptions);
+  // One name per tool, used by the README, the handler types and the client.
+  const methods = clientMethodNames(model.tools);
   const size = { listLength: 12 };
   const toolFiles = emitToolFiles(model.tools, size);
   // The exact count when the run has it (report/token-cost.ts), else an estimate from the list's length.
   const mode = decideToolsMode(options.toolsMode ?? 'auto', { tools: model.tools.length, tokens: options.cost?.tokens ?? estimateTokens(size.listLength) });
   api.config.toolsMode = mode.mode;
   const files: GeneratedFile[] = [
-    ...emitStaticFiles(model, api, { catalog, mode }, options.cost),
+    ...emitStaticFiles(model, api, { catalog, mode, methods }, options.cost),
     ...emitRuntimeFiles(),
     emitConfigFile(api.config),
     ...toolFiles,
     ...emitToolSearchFiles(model.tools, catalog),
-    ...(handlers ? emitHandlerFiles(model.tools) : []),
+    ...(handlers ? emitHandlerFiles(model.tools, methods) : []),
     emitMainFile(handlers),
     emitIndexFile(handlers),
     emitHooksFile(),
-    ...emitClientFiles(model.tools, client, 'server'),
+    ...emitClientFiles(model.tools, client, 'server', methods),
   ];
   return sorted(files);
 }

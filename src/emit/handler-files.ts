@@ -30,12 +30,12 @@ const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
 const raw = (text: string): Statement => ({ kind: 'raw', text });
 const generated = (path: string, contents: string): GeneratedFile => ({ path, contents, owner: 'generator' });
 
-export function emitHandlerFiles(tools: readonly Tool[]): GeneratedFile[] {
+export function emitHandlerFiles(tools: readonly Tool[], methods: readonly string[] = clientMethodNames(tools)): GeneratedFile[] {
   const handlerTools = tools.filter((t) => t.binding.kind === 'handler');
   for (const tool of handlerTools) {
     if (!SAFE_NAME.test(tool.definition.name)) throw new Error(`bug: tool name ${JSON.stringify(tool.definition.name)} cannot name a handler file`);
   }
-  return [emitHandlerTypes(tools), emitHandlerTable(handlerTools), ...handlerTools.map((t) => emitHandlerStub(t.definition.name))];
+  return [emitHandlerTypes(tools, methods), emitHandlerTable(handlerTools), ...handlerTools.map((t) => emitHandlerStub(t.definition.name))];
 }
 
 /** The user's stub: compiles, and answers an isError "not implemented" until written. */
@@ -58,8 +58,7 @@ function emitHandlerStub(name: string): GeneratedFile {
 }
 
 /** `src/handler-types.gen.ts`: the types of every tool by name, from the client's types. */
-function emitHandlerTypes(tools: readonly Tool[]): GeneratedFile {
-  const methods = clientMethodNames(tools);
+function emitHandlerTypes(tools: readonly Tool[], methods: readonly string[]): GeneratedFile {
   const parts = new Set<string>();
   const members: string[] = [];
   tools.forEach((tool, i) => {

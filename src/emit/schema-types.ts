@@ -46,6 +46,8 @@ interface RefUse {
 }
 
 interface MemoEntry {
+  /** Indent depth and eagerness the schema was printed at (see {@link slotOf}). */
+  slot: number;
   printed: Printed;
   refs: RefUse[];
 }
@@ -56,9 +58,22 @@ interface MemoEntry {
  * text repeats), so a run prints each once. An entry is reused only when the current context
  * resolves every reference made while printing it to the same name, and its eager references are
  * reported again, so the result is the same as printing afresh.
+ *
+ * A schema is remembered from its second print on: keeping every print (and its text) alive cost
+ * more than the hits saved where few objects repeat (client types in instructions, cold: Stripe
+ * 442 M with a memo of every print, 400 M without one; GitHub 500 M / 460 M; kubernetes and
+ * msgraph gained from it). A Map, not a WeakMap: the memo lives for one emit.
  */
 export class TypeMemo {
-  readonly entries = new WeakMap<object, Map<string, MemoEntry>>();
+  /** The entries of each printed schema object, usually one. */
+  readonly entries = new Map<object, MemoEntry[]>();
+  /** Schemas printed once so far: remembered from their second print on. */
+  readonly seen = new Set<object>();
+}
+
+/** The memo slot of a print: indents are runs of spaces, so their length says which. */
+function slotOf(indent: string, eager: boolean): number {
+  return indent.length * 2 + (eager ? 1 : 0);
 }
 
 /** The reference lookups of the memoized prints in progress (innermost last), see {@link TypeMemo}. */
@@ -72,6 +87,9 @@ interface Printed {
 
 const atom = (text: string): Printed => ({ text, kind: 'atom' });
 const UNKNOWN = atom('unknown');
+const NEVER = atom('never');
+/** The primitive types, one object each (a Printed is never changed). */
+const PRIMITIVE: Readonly<Record<string, Printed>> = { string: atom('string'), number: atom('number'), integer: atom('number'), boolean: atom('boolean'), null: atom('null') };
 
 /** The type of `schema`, members indented from `indent`. */
 export function schemaToType(schema: JsonSchema, ctx: TypeContext, indent = ''): string {
@@ -81,8 +99,9 @@ export function schemaToType(schema: JsonSchema, ctx: TypeContext, indent = ''):
 /** A `/** … *\/` comment from a schema's description and `deprecated`, or '' (see {@link docComment}). */
 export function schemaDoc(schema: JsonSchema, indent: string): string {
   if (!isSchemaObject(schema)) return '';
-  const text = typeof schema.description === 'string' ? schema.description : '';
-  return docComment(schema.deprecated === true ? [text, '@deprecated'] : [text], indent);
+  const deprecated = schema.deprecated === true;
+  if (typeof schema.description !== 'string') return deprecated ? docComment(['', '@deprecated'], indent) : '';
+  return docComment(deprecated ? [schema.description, '@deprecated'] : [schema.description], indent);
 }
 
 /** C0/C1 controls, line/paragraph separators, bidi controls and other invisible format characters. */
@@ -95,18 +114,21 @@ const NEEDS_CLEANING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u20
  * never close the comment. Empty lines are dropped at the ends.
  */
 export function docComment(paragraphs: readonly string[], indent: string): string {
-  // Fast path, same result: one paragraph with nothing to replace (most descriptions).
-  if (paragraphs.length === 1 && !NEEDS_CLEANING.test(paragraphs[0]!)) {
+  // Fast paths, same result: paragraphs with nothing to replace (most texts) are the lines as they are.
+  const clean = paragraphs.every((p) => !NEEDS_CLEANING.test(p));
+  if (clean && paragraphs.length === 1) {
     const line = paragraphs[0]!.trim();
     return line === '' ? '' : `${indent}/** ${line} */\n`;
   }
-  const lines = paragraphs
-    .join('\n')
-    .replace(/\r\n?/g, '\n')
-    .replace(CONTROL_CHARACTERS, ' ')
-    .replace(/\*\//g, '*\\/')
-    .split('\n')
-    .map((l) => l.trimEnd());
+  const lines = clean
+    ? paragraphs.map((l) => l.trimEnd())
+    : paragraphs
+        .join('\n')
+        .replace(/\r\n?/g, '\n')
+        .replace(CONTROL_CHARACTERS, ' ')
+        .replace(/\*\//g, '*\\/')
+        .split('\n')
+        .map((l) => l.trimEnd());
   while (lines.length > 0 && lines[0]!.trim() === '') lines.shift();
   while (lines.length > 0 && lines.at(-1)!.trim() === '') lines.pop();
   if (lines.length === 0) return '';
@@ -126,18 +148,24 @@ function literal(value: unknown): Printed {
 
 function print(schema: JsonSchema, ctx: TypeContext, indent: string, eager: boolean): Printed {
   if (schema === true) return UNKNOWN;
-  if (schema === false) return atom('never');
+  if (schema === false) return NEVER;
   if (!isSchemaObject(schema)) return UNKNOWN;
   if ('const' in schema) return literal(schema.const);
   if (Array.isArray(schema.enum)) return union(schema.enum.map(literal));
   const memo = ctx.memo;
   if (memo === undefined || ctx.breakRefs !== undefined || !isComposite(schema)) return printSchema(schema, ctx, indent, eager);
-  const slot = `${eager ? 'e' : 'l'}${indent}`;
-  let slots = memo.entries.get(schema);
-  const hit = slots?.get(slot);
-  if (hit !== undefined && hit.refs.every((use) => ctx.ref(use.key) === use.name)) {
-    for (const use of hit.refs) if (use.eager) ctx.onEagerRef?.(use.key);
-    recording?.push(...hit.refs);
+  let entries = memo.entries.get(schema);
+  if (entries === undefined && !memo.seen.has(schema)) {
+    memo.seen.add(schema);
+    return printSchema(schema, ctx, indent, eager);
+  }
+  const slot = slotOf(indent, eager);
+  const hit = entries?.find((e) => e.slot === slot);
+  if (hit !== undefined && resolvesAlike(hit.refs, ctx)) {
+    if (hit.refs.length > 0) {
+      if (ctx.onEagerRef !== undefined) for (const use of hit.refs) if (use.eager) ctx.onEagerRef(use.key);
+      if (recording !== undefined) for (const use of hit.refs) recording.push(use);
+    }
     return hit.printed;
   }
   const outer = recording;
@@ -149,10 +177,18 @@ function print(schema: JsonSchema, ctx: TypeContext, indent: string, eager: bool
   } finally {
     recording = outer;
   }
-  outer?.push(...refs);
-  if (slots === undefined) memo.entries.set(schema, (slots = new Map()));
-  slots.set(slot, { printed, refs });
+  if (outer !== undefined) for (const use of refs) outer.push(use);
+  // One entry per slot: a print under other names replaces the one before, as a Map by slot would.
+  const entry = { slot, printed, refs };
+  if (entries === undefined) memo.entries.set(schema, [entry]);
+  else if (hit !== undefined) entries[entries.indexOf(hit)] = entry;
+  else entries.push(entry);
   return printed;
+}
+
+function resolvesAlike(refs: readonly RefUse[], ctx: TypeContext): boolean {
+  for (const use of refs) if (ctx.ref(use.key) !== use.name) return false;
+  return true;
 }
 
 /** Worth remembering: a schema with members, elements or alternatives (leaves print faster than a lookup). */
@@ -195,27 +231,17 @@ function typesOf(schema: JsonSchemaObject): string[] {
 }
 
 function baseType(schema: JsonSchemaObject, ctx: TypeContext, indent: string): Printed | undefined {
+  // Most schemas name one type: no list to build.
+  if (typeof schema.type === 'string') return typeNamed(schema.type, schema, ctx, indent);
   const types = typesOf(schema);
   if (types.length === 0) return undefined;
-  return union(types.map((type) => {
-    switch (type) {
-      case 'string':
-        return atom('string');
-      case 'number':
-      case 'integer':
-        return atom('number');
-      case 'boolean':
-        return atom('boolean');
-      case 'null':
-        return atom('null');
-      case 'array':
-        return arrayType(schema, ctx, indent);
-      case 'object':
-        return objectType(schema, ctx, indent);
-      default:
-        return UNKNOWN;
-    }
-  }));
+  return union(types.map((type) => typeNamed(type, schema, ctx, indent)));
+}
+
+function typeNamed(type: string, schema: JsonSchemaObject, ctx: TypeContext, indent: string): Printed {
+  if (type === 'object') return objectType(schema, ctx, indent);
+  if (type === 'array') return arrayType(schema, ctx, indent);
+  return Object.hasOwn(PRIMITIVE, type) ? PRIMITIVE[type]! : UNKNOWN;
 }
 
 function arrayType(schema: JsonSchemaObject, ctx: TypeContext, indent: string): Printed {
@@ -239,18 +265,19 @@ function arrayOf(element: Printed): string {
 
 function objectType(schema: JsonSchemaObject, ctx: TypeContext, indent: string): Printed {
   const inner = `${indent}  `;
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
+  // `includes` on the list itself: only a string can equal a property name, and lists are short.
+  const required: readonly unknown[] = Array.isArray(schema.required) ? schema.required : [];
   const members: string[] = [];
   const properties = isSchemaObject(schema.properties) ? schema.properties : {};
   for (const name of Object.keys(properties)) {
     const sub = properties[name] as JsonSchema;
-    members.push(`${schemaDoc(sub, inner)}${inner}${propertyKey(name)}${required.has(name) ? '' : '?'}: ${print(sub, ctx, inner, false).text};`);
+    members.push(`${schemaDoc(sub, inner)}${inner}${propertyKey(name)}${required.includes(name) ? '' : '?'}: ${print(sub, ctx, inner, false).text};`);
   }
   const additional = schema.additionalProperties as JsonSchema | undefined;
   const patterns = isSchemaObject(schema.patternProperties) ? (Object.values(schema.patternProperties) as JsonSchema[]) : [];
   let index: Printed | undefined;
   if (additional === undefined && patterns.length === 0) index = members.length === 0 ? UNKNOWN : undefined;
-  else if (additional === false && patterns.length === 0) index = members.length === 0 ? atom('never') : undefined;
+  else if (additional === false && patterns.length === 0) index = members.length === 0 ? NEVER : undefined;
   // Declared members must fit the index signature's type: with members it stays unknown.
   else if (members.length > 0) index = UNKNOWN;
   else index = union([...(additional === undefined || additional === false ? [] : [additional]), ...patterns].map((s) => print(s, ctx, inner, false)));
@@ -259,12 +286,21 @@ function objectType(schema: JsonSchemaObject, ctx: TypeContext, indent: string):
 }
 
 function union(members: Printed[]): Printed {
+  // A union of one is that member (`unknown` and `never` included): the common case, no list to build.
+  if (members.length === 1) return members[0]!;
   const kept: Printed[] = [];
+  // Long unions (enums of hundreds of values) are deduplicated through a set, short ones by a scan.
+  const texts = members.length > 8 ? new Set<string>() : undefined;
   for (const m of members) {
     if (m.text === 'unknown') return UNKNOWN;
-    if (m.text !== 'never' && !kept.some((k) => k.text === m.text)) kept.push(m);
+    if (m.text === 'never') continue;
+    if (texts !== undefined) {
+      if (texts.has(m.text)) continue;
+      texts.add(m.text);
+    } else if (kept.some((k) => k.text === m.text)) continue;
+    kept.push(m);
   }
-  if (kept.length === 0) return atom('never');
+  if (kept.length === 0) return NEVER;
   if (kept.length === 1) return kept[0]!;
   return { text: kept.map((m) => (m.kind === 'intersection' ? `(${m.text})` : m.text)).join(' | '), kind: 'union' };
 }

@@ -21,8 +21,11 @@ function shellWord(text: string): string {
   return /^[A-Za-z0-9_.,\/-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** package.json, tsconfig.json, README.md, .env.example and .gitignore from their templates. */
-export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: { catalog: ToolCatalogData; mode: ToolsModeDecision }, cost?: ToolListCost): GeneratedFile[] {
+/**
+ * package.json, tsconfig.json, README.md, .env.example and .gitignore from their templates.
+ * `tools.methods`: the client's method names, when the caller has them already.
+ */
+export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: { catalog: ToolCatalogData; mode: ToolsModeDecision; methods?: readonly string[] }, cost?: ToolListCost): GeneratedFile[] {
   const { config } = api;
   const { catalog, mode } = tools;
   const largest = [...catalog.toolsets].sort((a, b) => b.tools - a.tools || (a.name < b.name ? -1 : 1));
@@ -33,7 +36,7 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
   const secretEnv: Record<string, string> = {};
   for (const v of api.variables) if (v.credential) secretEnv[v.name] = '...';
   const serverName = binName(config.name);
-  const methods = clientMethodNames(model.tools);
+  const methods = tools.methods ?? clientMethodNames(model.tools);
   const toolRows = model.tools.map((tool, i) => {
     const props = (tool.definition.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
     const headers = Object.values(props)
@@ -84,7 +87,7 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
         `// This package's server over stdio (it sees only PATH, HOME … plus env):`,
         `const api = await createClient({ command: 'node', args: [${JSON.stringify(`node_modules/${config.name}/dist/main.js`)}], env: ${JSON.stringify(secretEnv)} });`,
         `// or, with \`node dist/main.js --http\` running: await createClient({ url: 'http://127.0.0.1:3000/mcp' })`,
-      ].join('\n')),
+      ].join('\n'), methods),
       costSection: cost === undefined ? '' : costSection(cost),
       tools: toolRows,
       toolsMode: mode.mode,
