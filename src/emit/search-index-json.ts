@@ -1,43 +1,104 @@
 /**
- * data/tools/search-index.json: the text `JSON.stringify(index)` gives, written directly.
+ * data/tools/search-index.json: the text `JSON.stringify(indexDocuments(documents))` gives
+ * (search-core.gen.ts), computed without building the MiniSearch index.
  *
- * Why: MiniSearch's `toJSON` turns every posting list of its index into an object with numeric
- * keys (`Object.fromEntries`), which V8 keeps as slow dictionary elements, and `JSON.stringify`
- * then walks them again: GitHub's 583 KB index took 100-130 ms that way, 20-45 ms written here
- * (same machine, same run). The text is the same byte for byte: integer keys of an object come
- * out ascending, so the field ids are sorted here; a posting list holds its documents in the
- * order they were added, which is ascending (test/emit/search-index-json.test.ts checks equality
- * on real specs). Everything but the posting lists comes from MiniSearch's own `toJSON`.
+ * Why: `addAll` walks MiniSearch's radix tree once per token occurrence (`fetch` → `createPath`,
+ * GitHub: 117k tokens, 1.4k terms) and keeps the posting lists in nested Maps, which `toJSON`
+ * then turns into slow dictionary objects. The server only loads the file (`MiniSearch.loadJSON`),
+ * so the generator only needs its text. Here each field of each document goes through the steps
+ * of `MiniSearch.add`: the same `tokenize` and `processTerm` (from `indexOptions`), the fields in
+ * the same order, short ids = positions, a field's length = its distinct tokens, the average
+ * updated the same way; each distinct token is processed once, and term frequencies are counted
+ * in plain arrays (documents ascending, as they are added). The terms come out in the order
+ * MiniSearch's tree yields them: distinct terms inserted, in the order first seen, into the
+ * package's own `SearchableMap`. So the file is byte for byte the one MiniSearch writes, and the
+ * server loads the same index. It takes about half the time addAll did (measured in the commit).
  *
- * It reads MiniSearch's private `_index` (a radix tree iterated as `[term, Map<fieldId,
- * Map<docId, frequency>>]`): the version is pinned in package.json, and the test fails if a
- * new one stores it otherwise.
+ * MiniSearch's version is pinned in package.json; test/emit/search-index-json.test.ts fails if a
+ * new one writes or loads the index otherwise (bytes, loaded state, search results on real specs).
  */
-import MiniSearch from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
+import { indexOptions, type SearchDocument } from './search-core.gen.js';
+import { DEFAULT_TERMS, type TermOptions } from './search-terms.gen.js';
 
-type Postings = ReadonlyMap<number, ReadonlyMap<number, number>>;
+/** A term's postings: per field id, its documents and their frequencies as flat `[doc, count, doc, count …]` (docs ascending). */
+type Postings = (number[] | undefined)[];
 
-interface Internals {
-  _index: Iterable<[string, Postings]>;
+/** A distinct token: the postings of the terms it becomes, and the last field (a stamp) it was counted in. */
+interface Token {
+  readonly terms: readonly Postings[];
+  stamp: number;
 }
 
-export function searchIndexJson(index: MiniSearch): string {
-  const terms: string[] = [];
-  for (const [term, fields] of (index as unknown as Internals)._index) {
-    const ids = [...fields.keys()].sort((a, b) => a - b);
-    let text = `[${JSON.stringify(term)},{`;
-    for (let k = 0; k < ids.length; k++) {
-      let list = '';
-      for (const [doc, frequency] of fields.get(ids[k]!)!) list += `${list === '' ? '' : ','}"${doc}":${frequency}`;
-      text += `${k === 0 ? '' : ','}"${ids[k]}":{${list}}`;
-    }
-    terms.push(`${text}}]`);
+export function searchIndexJson(documents: readonly SearchDocument[], terms: TermOptions = DEFAULT_TERMS): string {
+  const options = indexOptions(terms);
+  const { fields, tokenize, processTerm } = options;
+  if (tokenize === undefined || processTerm === undefined || options.idField !== 'id' || options.extractField || options.stringifyField || (options.storeFields?.length ?? 0) > 0) {
+    throw new Error('searchIndexJson follows indexOptions() as it was written: update it with them');
   }
-  // The rest as MiniSearch writes it, with the posting lists left out and put back in their place.
-  const rest = MiniSearch.prototype.toJSON.call(Object.assign(Object.create(MiniSearch.prototype) as MiniSearch, index, { _index: [] }));
-  const head = JSON.stringify({ ...rest, index: 0, serializationVersion: rest.serializationVersion });
-  const marker = ',"index":0,';
-  const at = head.lastIndexOf(marker);
-  if (at === -1) return JSON.stringify(index);
-  return `${head.slice(0, at)},"index":[${terms.join(',')}],${head.slice(at + marker.length)}`;
+  const postings = new Map<string, Postings>();
+  const postingsOf = (term: string): Postings => {
+    let found = postings.get(term);
+    if (found === undefined) postings.set(term, (found = []));
+    return found;
+  };
+  // processTerm does not depend on the field (indexTermOf): each distinct token is processed once.
+  const tokenOf = (token: string): Token => {
+    const term = processTerm(token);
+    return { terms: Array.isArray(term) ? term.map(postingsOf) : term ? [postingsOf(term)] : [], stamp: -1 };
+  };
+  const known = new Map<string, Token>();
+  const fieldLengths: string[] = [];
+  const average: number[] = [];
+  for (let doc = 0; doc < documents.length; doc++) {
+    const document = documents[doc] as unknown as Readonly<Record<string, unknown>>;
+    const lengths: number[] = [];
+    for (let field = 0; field < fields.length; field++) {
+      const value = document[fields[field]!];
+      if (value === null || value === undefined) continue;
+      const stamp = doc * fields.length + field;
+      let length = 0;
+      for (const text of tokenize(String(value), fields[field])) {
+        let token = known.get(text);
+        if (token === undefined) known.set(text, (token = tokenOf(text)));
+        if (token.stamp !== stamp) {
+          token.stamp = stamp;
+          length += 1;
+        }
+        for (const entry of token.terms) {
+          const list = (entry[field] ??= []);
+          if (list[list.length - 2] === doc) list[list.length - 1]! += 1;
+          else list.push(doc, 1);
+        }
+      }
+      // As MiniSearch's addFieldLength: the field's distinct tokens, and the running average.
+      lengths[field] = length;
+      average[field] = ((average[field] || 0) * doc + length) / (doc + 1);
+    }
+    fieldLengths.push(`"${doc}":${JSON.stringify(lengths)}`);
+  }
+  // MiniSearch's tree order: the order its iterator yields the terms in, given the order they were first added.
+  const tree = new SearchableMap<Postings>();
+  for (const [term, entry] of postings) tree.set(term, entry);
+  const index: string[] = [];
+  for (const [term, entry] of tree) {
+    let text = `[${JSON.stringify(term)},{`;
+    let first = true;
+    for (let field = 0; field < entry.length; field++) {
+      const list = entry[field];
+      if (list === undefined) continue;
+      text += `${first ? '' : ','}"${field}":{`;
+      first = false;
+      for (let k = 0; k < list.length; k += 2) text += `${k === 0 ? '' : ','}"${list[k]}":${list[k + 1]}`;
+      text += '}';
+    }
+    index.push(`${text}}]`);
+  }
+  const ids = documents.map((document, doc) => `"${doc}":${JSON.stringify(document.id)}`);
+  const fieldIds = Object.fromEntries(fields.map((field, id) => [field, id]));
+  return (
+    `{"documentCount":${documents.length},"nextId":${documents.length},"documentIds":{${ids.join(',')}},"fieldIds":${JSON.stringify(fieldIds)},` +
+    `"fieldLength":{${fieldLengths.join(',')}},"averageFieldLength":${JSON.stringify(average)},"storedFields":{},"dirtCount":0,` +
+    `"index":[${index.join(',')}],"serializationVersion":2}`
+  );
 }

@@ -2,16 +2,17 @@
  * The data start-time selection and dynamic mode read (templates/runtime/tool-selection.gen.ts,
  * dynamic-tools.gen.ts): `data/tools/catalog.json` (toolsets; per tool its name, title, summary,
  * toolset and read-only flag, in tools/list order, one tool per line) and
- * `data/tools/search-index.json` (the MiniSearch index of search-core.gen.ts, built here once so the
- * server only loads it), read by `src/tools/catalog.gen.ts`; `data/tools/toolsets.json` (the
- * toolsets alone, with their tool counts): all a dynamic server's first tools/list needs, so the
- * catalog's tools are parsed only when first used (Microsoft Graph: 2.8 MB).
+ * `data/tools/search-index.json` (the MiniSearch index of search-core.gen.ts, written here once by
+ * search-index-json.ts so the server only loads it), read by `src/tools/catalog.gen.ts`;
+ * `data/tools/toolsets.json` (the toolsets alone, with their tool counts): all a dynamic server's
+ * first tools/list needs, so the catalog's tools are parsed only when first used (Microsoft
+ * Graph: 2.8 MB).
  */
 import type { GeneratedFile } from '../model/emit-plan.js';
 import type { Tool } from '../model/tool-model.js';
 import { jsonLinesFile } from './code-files.js';
 import { printSourceFile } from './printer.js';
-import { buildCatalog, buildSearchIndex, type ToolCatalogData } from './search-core.gen.js';
+import { buildCatalog, searchDocuments, type ToolCatalogData } from './search-core.gen.js';
 import { searchIndexJson } from './search-index-json.js';
 
 export function toolCatalog(tools: readonly Tool[], toolsetDescriptions: Readonly<Record<string, string>> = {}): ToolCatalogData {
@@ -19,14 +20,13 @@ export function toolCatalog(tools: readonly Tool[], toolsetDescriptions: Readonl
 }
 
 export function emitToolSearchFiles(tools: readonly Tool[], catalog: ToolCatalogData): GeneratedFile[] {
-  const index = buildSearchIndex(tools, catalog);
   const toolLines = jsonLinesFile('', catalog.tools.map((tool) => JSON.stringify(tool))).contents;
   const catalogText = `{"toolsets":${JSON.stringify(catalog.toolsets)},\n"tools":${toolLines.trimEnd()}}\n`;
   const read = (file: string): string => `readFileSync(new URL(${JSON.stringify(`../../data/tools/${file}`)}, import.meta.url), "utf8")`;
   return [
     { path: 'data/tools/catalog.json', contents: catalogText, owner: 'generator' },
     { path: 'data/tools/toolsets.json', contents: `${JSON.stringify(catalog.toolsets)}\n`, owner: 'generator' },
-    { path: 'data/tools/search-index.json', contents: `${searchIndexJson(index)}\n`, owner: 'generator' },
+    { path: 'data/tools/search-index.json', contents: `${searchIndexJson(searchDocuments(tools, catalog))}\n`, owner: 'generator' },
     {
       path: 'src/tools/catalog.gen.ts',
       owner: 'generator',
