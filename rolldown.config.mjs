@@ -7,6 +7,7 @@
 // `new URL('../../…', import.meta.url)`, which holds at that depth. `yaml` (loaded only when js-yaml
 // refuses a file, through createRequire) stays a runtime dependency.
 import { chmodSync } from 'node:fs';
+import { plainBuiltinImports } from './scripts/plain-builtin-imports.mjs';
 
 /**
  * The bin must be executable: a package linked from this repo (examples/monorepo) runs
@@ -21,7 +22,8 @@ const executableBin = {
 
 export default {
   input: { bin: 'src/cli/bin.ts' },
-  plugins: [executableBin],
+  // Builtins through process.getBuiltinModule instead of ESM imports: see the plugin's comment.
+  plugins: [executableBin, plainBuiltinImports],
   platform: 'node',
   // jiti (TypeScript configs, load-config.ts) is loaded only for a .ts config, as a dependency.
   external: ['yaml', 'jiti'],
