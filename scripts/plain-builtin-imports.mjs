@@ -10,12 +10,18 @@
 // only the names the chunk uses. petstore generate, callgrind (node --single-threaded): 769 M -> 736 M
 // instructions, a fixed cost of every run.
 //
+// Builtins in LAZY are loaded on first use: a default or namespace import of one becomes a proxy
+// (commander imports node:child_process for executable subcommands, which this CLI does not have;
+// loading it with net and the stream modules cost every run ~2 ms). A named import of one fails
+// the build: such code should get the module where it needs it.
+//
 // Only the import forms rolldown writes are rewritten; any other form of a builtin import fails the
 // build, so a new form is noticed instead of silently keeping its facade.
 const BUILTIN_IMPORT = /^import ([^;]*?) from "(node:[^"]+)";$/gm;
 const DEFAULT_AND_NAMED = /^([\w$]+)(?:, \{([^}]*)\})?$/;
 const NAMED = /^\{([^}]*)\}$/;
 const NAMESPACE = /^\* as ([\w$]+)$/;
+const LAZY = new Set(['node:child_process']);
 
 /** `a, b as c` → `a, b: c` (the same bindings as a destructuring). */
 function bindings(names) {
@@ -28,6 +34,11 @@ function bindings(names) {
 
 function rewrite(clause, specifier, chunkName) {
   const builtin = `process.getBuiltinModule(${JSON.stringify(specifier)})`;
+  if (LAZY.has(specifier)) {
+    const name = NAMESPACE.exec(clause)?.[1] ?? /^[\w$]+$/.exec(clause)?.[0];
+    if (name === undefined) throw new Error(`plain-builtin-imports: ${chunkName}: ${specifier} is loaded on first use; import it as a whole, not ${clause}`);
+    return `const ${name} = new Proxy({}, { get: (_, key) => ${builtin}[key] });`;
+  }
   const namespace = NAMESPACE.exec(clause);
   if (namespace !== null) return `const ${namespace[1]} = ${builtin};`;
   const named = NAMED.exec(clause);

@@ -65,9 +65,11 @@ export interface GenerateResult {
 /** load → normalize → map → emit → write: the whole pipeline, for the CLI, tests and watch mode. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const timings = { load: 0, normalize: 0, map: 0, emit: 0, write: 0 };
-  let last = performance.now();
+  // hrtime, not performance.now(): the `performance` global loads the perf_hooks modules (~1 ms).
+  const clock = (): number => Number(process.hrtime.bigint()) / 1e6;
+  let last = clock();
   const done = (stage: Stage, detail: string): void => {
-    const now = performance.now();
+    const now = clock();
     timings[stage] = now - last;
     last = now;
     options.onStage?.(stage, timings[stage], detail);

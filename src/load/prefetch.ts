@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs';
 import { toSourceUrl } from './source-url.js';
 
 /**
@@ -30,7 +30,8 @@ export function prefetchFile(input: string, cwd: string): PrefetchedFile | undef
     return undefined;
   }
   if (!url.startsWith('file:')) return undefined;
-  const bytes = readFile(new URL(url));
+  // fs's callback API: fs/promises (with the readline and stream modules it loads) is not needed otherwise.
+  const bytes = new Promise<Buffer>((resolve, reject) => readFile(new URL(url), (error, data) => (error === null ? resolve(data) : reject(error))));
   bytes.catch(() => {}); // never an unhandled rejection: loadSpec reads again and reports
   return { url, bytes };
 }

@@ -1,5 +1,8 @@
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import type { BlockList } from 'node:net';
+
+// node:net and node:dns/promises on first use: only a spec loaded from a URL needs them, and
+// loading them (net brings the stream modules) was a fixed cost of every local run.
+const net = (): typeof import('node:net') => process.getBuiltinModule('node:net');
 
 /**
  * Addresses a spec fetched from a URL may not make the generator fetch (SSRF): loopback,
@@ -8,7 +11,7 @@ import { BlockList, isIP } from 'node:net';
  * (IPv4-mapped IPv6 addresses count as their IPv4 address).
  */
 function privateRanges(): BlockList {
-  const list = new BlockList();
+  const list = new (net().BlockList)();
   const v4: [string, number][] = [
     ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
     ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
@@ -22,7 +25,7 @@ function privateRanges(): BlockList {
 
 /** True for an address (IPv4 or IPv6 text) in one of the refused ranges. */
 export function isPrivateAddress(address: string, ranges: BlockList = privateRanges()): boolean {
-  const family = isIP(address);
+  const family = net().isIP(address);
   if (family === 4) return ranges.check(address, 'ipv4');
   if (family !== 6) return false;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
@@ -40,11 +43,11 @@ export async function privateAddressRefusal(url: string, allowedOrigins: readonl
   if (allowedOrigins.includes(parsed.origin)) return undefined;
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: string[];
-  if (isIP(host) !== 0) {
+  if (net().isIP(host) !== 0) {
     addresses = [host];
   } else {
     try {
-      addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+      addresses = (await process.getBuiltinModule('node:dns/promises').lookup(host, { all: true, verbatim: true })).map((a) => a.address);
     } catch {
       return undefined;
     }
