@@ -10,6 +10,7 @@ import { mapToTools } from './map/map-tools.js';
 import { mapManifest, throwOnErrors } from './manifest/map-manifest.js';
 import type { ToolModel } from './model/tool-model.js';
 import { normalizeSpec } from './normalize/normalize-spec.js';
+import { JsonTexts } from './json-texts.js';
 import { diffTools, type ChangeReport } from './report/change-report.js';
 import { toolModelCost } from './report/cost-summary.js';
 import type { ToolListCost } from './report/token-cost.js';
@@ -109,9 +110,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     throw new UserError(`${n} problem${n === 1 ? '' : 's'} in ${loaded.root.display} (--strict); nothing written`, shown);
   }
   const cost = await toolModelCost(tools.tools);
-  const plan = emitPackage(tools, { ...options, cost });
+  // The tool data's JSON texts, kept for the summaries, which hash the same texts.
+  const json = new JsonTexts();
+  const plan = emitPackage(tools, { ...options, cost }, json);
   done('emit', `${plan.files.length} files`);
-  const summaries = summarizeTools(tools.tools);
+  const summaries = summarizeTools(tools.tools, json);
   const changes = diffTools(previous?.tools, summaries);
   const inputs = recordInputs(loaded);
   const record = { version, ...(optionsHash !== undefined ? { options: optionsHash } : {}), ...inputs, tools: summaries };

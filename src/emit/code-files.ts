@@ -4,7 +4,8 @@ import type { RuntimeApiConfig } from '../model/runtime-config.js';
 import type { Tool } from '../model/tool-model.js';
 import { toLiteral } from './literal.js';
 import { GENERATED_HEADER, literalRef, printSourceFile, type Statement } from './printer.js';
-import { DefinitionTable, storedEntry } from './tool-data.js';
+import { JsonTexts } from '../json-texts.js';
+import { DefinitionTable, storedEntry, storedEntryJson } from './tool-data.js';
 
 const RUNTIME_DIR = new URL('../../templates/runtime/', import.meta.url);
 
@@ -45,7 +46,7 @@ export function emitConfigFile(config: RuntimeApiConfig): GeneratedFile {
  * than compiling the same object literal. JSON text, not code: JSON.parse makes a `__proto__` key
  * an ordinary own property.
  */
-export function emitToolFiles(tools: readonly Tool[], size?: ListSize): GeneratedFile[] {
+export function emitToolFiles(tools: readonly Tool[], size?: ListSize, json: JsonTexts = new JsonTexts()): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   const parts: string[] = [];
   const table = new DefinitionTable();
@@ -56,7 +57,7 @@ export function emitToolFiles(tools: readonly Tool[], size?: ListSize): Generate
     parts.push(part);
     const lines = chunk.map((tool) => {
       const stored = storedEntry(tool, table);
-      const line = JSON.stringify(stored);
+      const line = storedEntryJson(tool, stored, json);
       if (size !== undefined) size.listLength += line.length + expandedLength(stored.definition.inputSchema, table) + expandedLength(stored.definition.outputSchema, table);
       return line;
     });

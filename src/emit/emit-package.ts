@@ -1,3 +1,4 @@
+import type { JsonTexts } from '../json-texts.js';
 import type { ToolListCost } from '../report/token-cost.js';
 import type { EmitPlan, GeneratedFile } from '../model/emit-plan.js';
 import type { ToolModel } from '../model/tool-model.js';
@@ -28,8 +29,11 @@ export interface EmitOptions {
   toolsMode?: ToolsModeOption;
 }
 
-/** ToolModel → the files of a complete server package (with its typed client), sorted by path. Pure. */
-export function emitPackage(model: ToolModel, options: EmitOptions = {}): EmitPlan {
+/**
+ * ToolModel → the files of a complete server package (with its typed client), sorted by path. Pure.
+ * `json`: where the tool data's JSON texts are kept for the tool summaries (see json-texts.ts).
+ */
+export function emitPackage(model: ToolModel, options: EmitOptions = {}, json?: JsonTexts): EmitPlan {
   const name = checkPackageName(options.packageName ?? `${defaultPackageName(model.info.title, model.servers)}${options.clientOnly ? '-client' : ''}`);
   const api = buildApiConfig(model, name, options.packageVersion ?? '1.0.0', { confirm: options.confirm ?? 'destructive' });
   const client = { name, version: api.config.version, title: api.config.title };
@@ -40,7 +44,7 @@ export function emitPackage(model: ToolModel, options: EmitOptions = {}): EmitPl
   // One name per tool, used by the README, the handler types and the client.
   const methods = clientMethodNames(model.tools);
   const size = { listLength: 12 };
-  const toolFiles = emitToolFiles(model.tools, size);
+  const toolFiles = emitToolFiles(model.tools, size, json);
   // The exact count when the run has it (report/token-cost.ts), else an estimate from the list's length.
   const mode = decideToolsMode(options.toolsMode ?? 'auto', { tools: model.tools.length, tokens: options.cost?.tokens ?? estimateTokens(size.listLength) });
   api.config.toolsMode = mode.mode;

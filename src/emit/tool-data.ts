@@ -4,6 +4,7 @@
  * by index. GitHub's tool data shrinks from 8.9 MB to 3.5 MB, which is time saved when generating
  * (serializing, encoding, hashing and writing it) and at every server start (parsing it).
  */
+import type { JsonTexts } from '../json-texts.js';
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import type { Tool, ToolDefinition } from '../model/tool-model.js';
 import { setOwn } from '../normalize/set-own.js';
@@ -21,8 +22,16 @@ export class DefinitionTable {
   }
 }
 
+/** What one line of the tool data holds. */
+export interface StoredEntry {
+  definition: ToolDefinition;
+  binding: Tool['binding'];
+  elicit?: string[];
+  scopes?: string[];
+}
+
 /** A tool entry (`{ definition, binding, elicit?, scopes? }`) with `$defs` entries replaced by their indexes in `table`. */
-export function storedEntry(tool: Tool, table: DefinitionTable): { definition: ToolDefinition; binding: Tool['binding']; elicit?: string[]; scopes?: string[] } {
+export function storedEntry(tool: Tool, table: DefinitionTable): StoredEntry {
   const { inputSchema, outputSchema } = tool.definition;
   // Spread keeps every key in its place; only the two schemas are replaced.
   const definition: ToolDefinition = { ...tool.definition, inputSchema: storedSchema(inputSchema, table) };
@@ -41,4 +50,26 @@ function storedSchema(schema: JsonSchemaObject, table: DefinitionTable): JsonSch
   const indexes: Record<string, number> = {};
   for (const key of Object.keys(defs)) setOwn(indexes, key, table.indexOf((defs as Record<string, JsonSchema>)[key]!));
   return { ...schema, $defs: indexes };
+}
+
+/**
+ * `JSON.stringify(stored)` (`stored`: the entry of `tool`), with the binding's JSON, and each
+ * schema's that is stored as it is, taken from `json`: the tool summaries hash those texts too.
+ * Keys in the order JSON.stringify takes them, a key with an `undefined` value left out.
+ */
+export function storedEntryJson(tool: Tool, stored: StoredEntry, json: JsonTexts): string {
+  const definition = stored.definition as unknown as Record<string, unknown>;
+  const own = tool.definition as unknown as Record<string, unknown>;
+  const members: string[] = [];
+  for (const key of Object.keys(definition)) {
+    const value = definition[key];
+    if (value === undefined) continue;
+    const shared = (key === 'inputSchema' || key === 'outputSchema') && value === own[key];
+    const text: string | undefined = shared ? json.of(value as object) : JSON.stringify(value);
+    if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`); // no text: JSON.stringify leaves the key out too
+  }
+  let text = `{"definition":{${members.join(',')}},"binding":${json.of(stored.binding)}`;
+  if (stored.elicit !== undefined) text += `,"elicit":${JSON.stringify(stored.elicit)}`;
+  if (stored.scopes !== undefined) text += `,"scopes":${JSON.stringify(stored.scopes)}`;
+  return `${text}}`;
 }

@@ -2,6 +2,7 @@
  * A compact per-tool summary, stored in the manifest so the next generation can say which tools
  * were added, removed or changed (see change-report.ts) without keeping the old schemas around.
  */
+import { JsonTexts } from '../json-texts.js';
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import type { Tool } from '../model/tool-model.js';
 import { setOwn } from '../normalize/set-own.js';
@@ -41,17 +42,31 @@ export function shortHash(text: string): string {
   return sha256Hex(text).slice(0, 16);
 }
 
-export function summarizeTools(tools: readonly Tool[]): Map<string, ToolSummary> {
-  const memo = new WeakMap<object, string>();
-  return new Map(tools.map((tool) => [tool.definition.name, summarizeTool(tool, memo)]));
+/**
+ * What summarizing the tools of one run computes once:
+ * - `defs`: the hash of each `$defs` entry, by identity: the map stage shares one transformed
+ *   definition object between every tool that uses it, so msgraph's 137 MB of schema JSON is
+ *   serialized once per definition instead of once per tool;
+ * - `json`: JSON texts the run serialized already (the tool data's, see json-texts.ts);
+ * - `hints`: the hash of each annotations text (most tools share one of a few).
+ */
+export interface SummaryCaches {
+  defs: WeakMap<object, string>;
+  json: JsonTexts;
+  hints: Map<string, string>;
 }
 
-/**
- * `memo` caches the hash of each `$defs` entry by identity: the map stage shares one transformed
- * definition object between every tool that uses it, so msgraph's 137 MB of schema JSON is
- * serialized once per definition instead of once per tool.
- */
-export function summarizeTool(tool: Tool, memo = new WeakMap<object, string>()): ToolSummary {
+function summaryCaches(json = new JsonTexts()): SummaryCaches {
+  return { defs: new WeakMap(), json, hints: new Map() };
+}
+
+/** `json`: the JSON texts the run serialized already (the tool data's, see json-texts.ts). */
+export function summarizeTools(tools: readonly Tool[], json: JsonTexts = new JsonTexts()): Map<string, ToolSummary> {
+  const caches = summaryCaches(json);
+  return new Map(tools.map((tool) => [tool.definition.name, summarizeTool(tool, caches)]));
+}
+
+export function summarizeTool(tool: Tool, caches: SummaryCaches = summaryCaches()): ToolSummary {
   const { definition, binding } = tool;
   const input = definition.inputSchema;
   const required = new Set(Array.isArray(input.required) ? input.required : []);
@@ -66,18 +81,27 @@ export function summarizeTool(tool: Tool, memo = new WeakMap<object, string>()):
   return {
     ...(binding.kind === 'http' ? { method: binding.method.toUpperCase(), path: binding.path } : {}),
     arguments: args,
-    input: schemaHash(input, memo),
-    ...(definition.outputSchema !== undefined ? { output: schemaHash(definition.outputSchema, memo) } : {}),
+    input: schemaHash(input, caches.defs, caches.json),
+    ...(definition.outputSchema !== undefined ? { output: schemaHash(definition.outputSchema, caches.defs, caches.json) } : {}),
     text: shortHash(JSON.stringify([title ?? null, annotations?.title ?? null, description])),
-    hints: shortHash(JSON.stringify(annotations === undefined ? null : { ...annotations, title: undefined })),
-    binding: shortHash(JSON.stringify(binding)),
+    hints: hintsHash(JSON.stringify(annotations === undefined ? null : { ...annotations, title: undefined }), caches.hints),
+    binding: shortHash(caches.json.of(binding)),
   };
 }
 
+function hintsHash(text: string, known: Map<string, string>): string {
+  let hash = known.get(text);
+  if (hash === undefined) {
+    hash = shortHash(text);
+    known.set(text, hash);
+  }
+  return hash;
+}
+
 /** Short hash of a tool schema: its own keywords, and each `$defs` entry by its (memoized) hash. */
-export function schemaHash(schema: JsonSchemaObject, memo: WeakMap<object, string>): string {
+export function schemaHash(schema: JsonSchemaObject, memo: WeakMap<object, string>, json = new JsonTexts()): string {
   const defs = schema.$defs;
-  if (!isObject(defs)) return shortHash(JSON.stringify(schema));
+  if (!isObject(defs)) return shortHash(json.of(schema));
   const defHashes = Object.entries(defs).map(([key, def]) => {
     if (typeof def !== 'object' || def === null) return [key, def];
     let hash = memo.get(def);
