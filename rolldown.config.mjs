@@ -32,5 +32,8 @@ export default {
     format: 'esm',
     cleanDir: true,
     chunkFileNames: '[name]-[hash].js',
+    // No JSDoc in the chunks (licence comments stay): a third less source for every run to read,
+    // checksum against the compile cache and scan again as functions compile lazily.
+    comments: { legal: true, annotation: false, jsdoc: false },
   },
 };
