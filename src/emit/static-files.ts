@@ -37,15 +37,21 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
   for (const v of api.variables) if (v.credential) secretEnv[v.name] = '...';
   const serverName = binName(config.name);
   const methods = tools.methods ?? clientMethodNames(model.tools);
+  // The README's tools table, one line per tool, as text: a template loop over a thousand rows
+  // (GitHub) was most of rendering the README. Each row brings its line break and the placeholder
+  // ends the template, so the bytes are what the loop wrote, with no tools too.
   const toolRows = model.tools.map((tool, i) => {
     const props = (tool.definition.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
     const headers = Object.values(props)
       .map((p) => p['x-mcp-header'])
       .filter((h): h is string => typeof h === 'string')
-      .map((h) => `\`${codeCell(`Mcp-Param-${h}`)}\``);
+      .map((h) => `\`${codeCell(`Mcp-Param-${h}`)}\``)
+      .join(', ');
     const b = tool.binding.kind === 'http' ? tool.binding : undefined;
     const path = b !== undefined ? codeCell(b.path) : handlerPath(tool.definition.name);
-    return { name: tool.definition.name, method: b?.method ?? '', path, headers: headers.join(', '), clientMethod: methods[i] };
+    const name = `\`${tool.definition.name}\``;
+    const client = `\`${methods[i]}\``;
+    return `${handlers ? `| ${name} | \`${path}\`` : `| ${name} | ${b?.method ?? ''} | \`${path}\``} | ${headers} | ${client} |\n`;
   });
   const file = (path: string, contents: string): GeneratedFile => ({ path, contents, owner: 'generator' });
   return [
@@ -89,7 +95,7 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
         `// or, with \`node dist/main.js --http\` running: await createClient({ url: 'http://127.0.0.1:3000/mcp' })`,
       ].join('\n'), methods),
       costSection: cost === undefined ? '' : costSection(cost),
-      tools: toolRows,
+      toolRows: toolRows.join(''),
       toolsMode: mode.mode,
       toolsModeReason: markdownCell(mode.reason),
       otherMode: mode.mode === 'static' ? 'dynamic' : 'static',
