@@ -12,6 +12,8 @@ export interface BenchOptions {
   peerAll: boolean;
   timeoutMs: number;
   json: string | undefined;
+  /** --out-root: where generations write (undefined: .bench/out in the repository). */
+  outRoot: string | undefined;
   help: boolean;
 }
 export declare function parseBenchArgs(argv: readonly string[]): BenchOptions;

@@ -14,6 +14,8 @@ Options:
   --peer-all        also run the peer (and ours-generate) on the map-only default specs (msgraph)
   --timeout <s>     kill a run after this many seconds (default 600)
   --json <file>     write raw results (every sample) as JSON
+  --out-root <dir>  where each generation writes its package (default .bench/out in this
+                    repository: inside a project, where users generate; both tools alike)
   -h, --help        show this help`;
 
 /** Error for a bad command line; run.mjs prints its message and the usage, without a stack. */
@@ -47,6 +49,7 @@ export function parseBenchArgs(argv) {
         'peer-all': { type: 'boolean' },
         timeout: { type: 'string' },
         json: { type: 'string' },
+        'out-root': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -68,6 +71,7 @@ export function parseBenchArgs(argv) {
     peerAll: v['peer-all'] ?? false,
     timeoutMs: (v.timeout === undefined ? 600 : positiveInt('timeout', v.timeout, 1)) * 1000,
     json: v.json,
+    outRoot: v['out-root'],
     help: v.help ?? false,
   };
 }

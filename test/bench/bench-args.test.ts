@@ -12,6 +12,7 @@ const DEFAULTS: BenchOptions = {
   peerAll: false,
   timeoutMs: 600_000,
   json: undefined,
+  outRoot: undefined,
   help: false,
 };
 
@@ -34,6 +35,8 @@ describe('parseBenchArgs', () => {
         '20',
         '--json',
         'out.json',
+        '--out-root',
+        '/var/tmp/x',
       ],
       want: {
         ...DEFAULTS,
@@ -43,6 +46,7 @@ describe('parseBenchArgs', () => {
         peerAll: true,
         timeoutMs: 20_000,
         json: 'out.json',
+        outRoot: '/var/tmp/x',
       },
     },
     {
