@@ -8,5 +8,10 @@ if (major < 22) {
 // and dependencies.
 const { enableCompileCache } = await import('node:module');
 enableCompileCache?.();
+// Regular expressions compiled straight to machine code: V8 first compiles each one to bytecode
+// and recompiles it natively once it is hot, and the tool-poisoning scan's one big pattern
+// (map/instruction-like-text.ts) is hot in every generation, so its bytecode (~10 ms) was thrown
+// away each run. Only this one-shot process; a generated server keeps V8's defaults.
+process.getBuiltinModule('node:v8').setFlagsFromString('--no-regexp-tier-up');
 const { runCli } = await import('./program.js');
 process.exitCode = await runCli(process.argv);
