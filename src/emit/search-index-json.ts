@@ -11,15 +11,16 @@
  * updated the same way; each distinct token is processed once, and term frequencies are counted
  * in plain arrays (documents ascending, as they are added). The terms come out in the order
  * MiniSearch's tree yields them: distinct terms inserted, in the order first seen, into the
- * package's own `SearchableMap`. So the file is byte for byte the one MiniSearch writes, and the
- * server loads the same index. It takes about half the time addAll did (measured in the commit).
+ * package's own `SearchableMap` (search-index-scan.ts's treeOrder follows it, as its scanTokens
+ * follows `tokenize`). So the file is byte for byte the one MiniSearch writes, and the server loads
+ * the same index. It takes about half the time addAll did (measured in the commit).
  *
  * MiniSearch's version is pinned in package.json; test/emit/search-index-json.test.ts fails if a
  * new one writes or loads the index otherwise (bytes, loaded state, search results on real specs).
  */
-import SearchableMap from 'minisearch/SearchableMap';
 import { indexOptions, type SearchDocument } from './search-core.gen.js';
-import { DEFAULT_TERMS, type TermOptions } from './search-terms.gen.js';
+import { scanTokens, treeOrder } from './search-index-scan.js';
+import { DEFAULT_TERMS, tokenize as sharedTokenize, type TermOptions } from './search-terms.gen.js';
 
 /** A term's postings: per field id, its documents and their frequencies as flat `[doc, count, doc, count …]` (docs ascending). */
 type Postings = (number[] | undefined)[];
@@ -47,6 +48,8 @@ export function searchIndexJson(documents: readonly SearchDocument[], terms: Ter
     const term = processTerm(token);
     return { terms: Array.isArray(term) ? term.map(postingsOf) : term ? [postingsOf(term)] : [], stamp: -1 };
   };
+  // The shared tokenize, without its regular expressions (search-index-scan.ts).
+  const tokensOf = tokenize === sharedTokenize ? scanTokens : (text: string, field: string) => tokenize(text, field);
   const known = new Map<string, Token>();
   const fieldLengths: string[] = [];
   const average: number[] = [];
@@ -58,7 +61,7 @@ export function searchIndexJson(documents: readonly SearchDocument[], terms: Ter
       if (value === null || value === undefined) continue;
       const stamp = doc * fields.length + field;
       let length = 0;
-      for (const text of tokenize(String(value), fields[field])) {
+      for (const text of tokensOf(String(value), fields[field]!)) {
         let token = known.get(text);
         if (token === undefined) known.set(text, (token = tokenOf(text)));
         if (token.stamp !== stamp) {
@@ -78,23 +81,26 @@ export function searchIndexJson(documents: readonly SearchDocument[], terms: Ter
     fieldLengths.push(`"${doc}":${JSON.stringify(lengths)}`);
   }
   // MiniSearch's tree order: the order its iterator yields the terms in, given the order they were first added.
-  const tree = new SearchableMap<Postings>();
-  for (const [term, entry] of postings) tree.set(term, entry);
+  const termList = [...postings.keys()];
+  const entries = [...postings.values()];
+  // Each document's key, `"12":`, made once.
+  const docKeys = documents.map((_, doc) => `"${doc}":`);
   const index: string[] = [];
-  for (const [term, entry] of tree) {
-    let text = `[${JSON.stringify(term)},{`;
+  for (const position of treeOrder(termList)) {
+    const entry = entries[position]!;
+    let text = `[${JSON.stringify(termList[position])},{`;
     let first = true;
     for (let field = 0; field < entry.length; field++) {
       const list = entry[field];
       if (list === undefined) continue;
-      text += `${first ? '' : ','}"${field}":{`;
+      text += `${first ? '' : ','}"${field}":{${docKeys[list[0]!]}${list[1]}`;
       first = false;
-      for (let k = 0; k < list.length; k += 2) text += `${k === 0 ? '' : ','}"${list[k]}":${list[k + 1]}`;
+      for (let k = 2; k < list.length; k += 2) text += `,${docKeys[list[k]!]}${list[k + 1]}`;
       text += '}';
     }
     index.push(`${text}}]`);
   }
-  const ids = documents.map((document, doc) => `"${doc}":${JSON.stringify(document.id)}`);
+  const ids = documents.map((document, doc) => `${docKeys[doc]}${JSON.stringify(document.id)}`);
   const fieldIds = Object.fromEntries(fields.map((field, id) => [field, id]));
   return (
     `{"documentCount":${documents.length},"nextId":${documents.length},"documentIds":{${ids.join(',')}},"fieldIds":${JSON.stringify(fieldIds)},` +
