@@ -2,6 +2,7 @@ import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import { setOwn } from '../normalize/set-own.js';
 import { hidingKeyword, loosenedOneOf, withoutHidden } from './schema-direction.js';
+import { ARRAYS, ARRAYS_FROM, forEachSubschema, HIDING_BITS, MAPS, MAPS_FROM, REQUIRED_BIT, SINGLE, structureOf } from './subschemas.js';
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -9,41 +10,6 @@ const NONE: ReadonlySet<string> = new Set();
 export type Direction = 'request' | 'response';
 
 const DEF_PREFIX = '#/$defs/';
-
-/** Keywords whose value is a schema, an array of schemas, or a map of schemas. */
-const SINGLE = ['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
-const ARRAYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs'];
-
-/** Every keyword above, and `required` (which `transform` may change). */
-const STRUCTURE: ReadonlySet<string> = new Set([...SINGLE, ...ARRAYS, ...MAPS, 'required']);
-
-/**
- * Whether `schema` has any keyword of {@link STRUCTURE}. Most schemas are leaves (`{ type, format }`):
- * looking at their two or three keys is cheaper than asking for all eighteen keywords. `for…in`
- * sees what `schema[key]` sees, inherited keys included.
- */
-function hasStructure(schema: JsonSchemaObject): boolean {
-  for (const key in schema) if (STRUCTURE.has(key)) return true;
-  return false;
-}
-
-/** Calls `fn` for every direct subschema of `schema` (data keywords like `enum` are not searched). */
-export function forEachSubschema(schema: JsonSchemaObject, fn: (sub: JsonSchema) => void): void {
-  if (!hasStructure(schema)) return;
-  for (const key of SINGLE) {
-    const sub = schema[key];
-    if (isSchemaObject(sub)) fn(sub);
-  }
-  for (const key of ARRAYS) {
-    const list = schema[key];
-    if (Array.isArray(list)) for (const sub of list) if (isSchemaObject(sub)) fn(sub);
-  }
-  for (const key of MAPS) {
-    const map = schema[key];
-    if (isSchemaObject(map)) for (const sub of Object.values(map)) if (isSchemaObject(sub)) fn(sub);
-  }
-}
 
 export function defKeyOf(schema: JsonSchema): string | undefined {
   if (!isSchemaObject(schema) || typeof schema.$ref !== 'string' || !schema.$ref.startsWith(DEF_PREFIX)) return undefined;
@@ -102,22 +68,28 @@ export class SchemaBundler {
    * `inherited`: property names hidden by the object this schema is a composition member of.
    */
   transform(schema: JsonSchema, direction: Direction, inherited: ReadonlySet<string> = NONE): JsonSchema {
-    if (!isSchemaObject(schema) || !hasStructure(schema)) return schema;
+    if (!isSchemaObject(schema)) return schema;
+    const bits = structureOf(schema);
+    if (bits === 0) return schema;
     let out: JsonSchemaObject | undefined;
     const set = (key: string, value: unknown): void => {
       out ??= { ...schema };
       out[key] = value;
     };
-    const composed = schema.allOf !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined;
-    const hidden = composed || schema.required !== undefined ? this.hiddenNames(schema, direction, inherited) : NONE;
-    for (const key of SINGLE) {
+    const hiding = (bits & HIDING_BITS) !== 0 && (schema.allOf !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined || schema.required !== undefined);
+    const hidden = hiding ? this.hiddenNames(schema, direction, inherited) : NONE;
+    for (let i = 0; i < SINGLE.length; i++) {
+      if ((bits & (1 << i)) === 0) continue;
+      const key = SINGLE[i]!;
       const sub = schema[key];
       if (isSchemaObject(sub)) {
         const t = this.transform(sub, direction);
         if (t !== sub) set(key, t);
       }
     }
-    for (const key of ARRAYS) {
+    for (let i = 0; i < ARRAYS.length; i++) {
+      if ((bits & (1 << (ARRAYS_FROM + i))) === 0) continue;
+      const key = ARRAYS[i]!;
       const list = schema[key];
       if (!Array.isArray(list)) continue;
       const mapped = list.map((s: JsonSchema) => this.transform(s, direction, key === 'prefixItems' ? NONE : hidden));
@@ -130,12 +102,15 @@ export class SchemaBundler {
         delete out!.oneOf;
       }
     }
-    for (const key of MAPS) {
+    for (let i = 0; i < MAPS.length; i++) {
+      if ((bits & (1 << (MAPS_FROM + i))) === 0) continue;
+      const key = MAPS[i]!;
       const map = schema[key];
       if (!isSchemaObject(map)) continue;
       const next = this.transformMap(map as Record<string, JsonSchema>, direction, key === 'properties');
       if (next !== map) set(key, next);
     }
+    if ((bits & REQUIRED_BIT) === 0) return out ?? schema;
     const required = withoutHidden(schema.required, hidden);
     if (required !== schema.required) {
       set('required', required);
