@@ -10,6 +10,18 @@ import { setOwn } from './set-own.js';
 /** Annotations that stay on the outside when a nullable schema is wrapped in `anyOf`. */
 const ANNOTATIONS: ReadonlySet<string> = new Set(['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment']);
 
+/**
+ * The keywords of a source schema without which {@link applyOpenApiRewrites} changes nothing, and
+ * a `type` that {@link mayBeFile}: each rewrite below starts from one of them (`out.format` and
+ * `out.contentMediaType` only come from the source's own keywords of those names).
+ */
+export const REWRITTEN: ReadonlySet<string> = new Set(['example', 'exclusiveMinimum', 'exclusiveMaximum', 'format', 'contentMediaType', 'nullable', 'x-nullable']);
+
+/** A `type` that may be (or hold) Swagger 2.0's `file`. */
+export function mayBeFile(type: unknown): boolean {
+  return type === 'file' || Array.isArray(type);
+}
+
 export function applyOpenApiRewrites(out: JsonSchemaObject, source: JsonSchemaObject): JsonSchemaObject {
   // `example` (one value) → `examples` (a list); an `examples` list already there wins.
   if (source.example !== undefined && source.example !== null && !Array.isArray(out.examples)) out.examples = [clone(source.example)];

@@ -11,7 +11,7 @@ import { childPointer, type SourceLocation } from '../diagnostics.js';
 import { isSchemaObject, type JsonSchema, type JsonSchemaObject } from '../model/json-schema.js';
 import type { SchemaContext } from './schema-context.js';
 import { checkValue, clone, describeValue, DROPPED_KEYWORDS, quoteKeywordValue, SUBSCHEMA_KEYWORDS, VALUE_KEYWORDS } from './schema-keywords.js';
-import { applyOpenApiRewrites } from './schema-openapi.js';
+import { applyOpenApiRewrites, mayBeFile, REWRITTEN } from './schema-openapi.js';
 import { applyDiscriminator } from './schema-discriminator.js';
 import { dropForbiddenRequired } from './schema-required.js';
 import { usablePattern } from './schema-pattern.js';
@@ -29,11 +29,37 @@ export function convertSchema(schema: unknown, ctx: SchemaContext, at: SourceLoc
   }
   if (typeof schema.$ref === 'string' && (ctx.versionAt?.(at) ?? ctx.version) !== '3.1') return convertRefIgnoringSiblings(schema.$ref, schema, ctx, at);
   const out: JsonSchemaObject = {};
-  for (const keyword of Object.keys(schema)) convertKeyword(keyword, schema, out, ctx, at);
-  dropForbiddenRequired(out, ctx.diagnostics, at);
-  applyDiscriminator(out, schema, ctx, at);
-  return applyOpenApiRewrites(out, schema);
+  let passes = 0;
+  for (const keyword of Object.keys(schema)) {
+    convertKeyword(keyword, schema, out, ctx, at);
+    passes |= PASSES.get(keyword) ?? (keyword === 'type' && mayBeFile(schema.type) ? REWRITE : 0);
+  }
+  // Each pass below only acts on a schema with one of its keywords. Most schemas have none:
+  // asking for each of them (absent, on objects of thousands of shapes) cost more than this.
+  if ((passes & REQUIRED_UNDER_CLOSED) === REQUIRED_UNDER_CLOSED) dropForbiddenRequired(out, ctx.diagnostics, at);
+  if ((passes & UNION) !== 0) applyDiscriminator(out, schema, ctx, at);
+  return (passes & REWRITE) !== 0 ? applyOpenApiRewrites(out, schema) : out;
 }
+
+const REWRITE = 1;
+const UNION = 2;
+const REQUIRED_UNDER_CLOSED = 4 | 8;
+/**
+ * The keywords the passes after the conversion start from: `applyOpenApiRewrites` (see
+ * {@link REWRITTEN}; and a `type` that {@link mayBeFile}), `applyDiscriminator` (a `oneOf` or
+ * `anyOf`), `dropForbiddenRequired` (`required` beside `additionalProperties`, which only the
+ * keywords of those names put into the converted schema).
+ */
+const PASSES: ReadonlyMap<string, number> = new Map([
+  ...[...REWRITTEN].map((keyword) => [keyword, REWRITE] as const),
+  ['oneOf', UNION],
+  ['anyOf', UNION],
+  ['required', 4],
+  ['additionalProperties', 8],
+]);
+
+/** The types `checkValue` keeps as they are. */
+const JSON_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
 /**
  * OpenAPI 2.0/3.0: "This object cannot be extended with additional properties and any properties
@@ -48,6 +74,16 @@ function convertRefIgnoringSiblings(ref: string, schema: JsonSchemaObject, ctx: 
 }
 
 function convertKeyword(keyword: string, schema: JsonSchemaObject, out: JsonSchemaObject, ctx: SchemaContext, at: SourceLocation): void {
+  const valueKind = VALUE_KEYWORDS.get(keyword);
+  if (valueKind === 'string' || valueKind === 'type') {
+    // The most common keywords (`type`, `description`, `format`, `title`) with a valid value:
+    // what the general path below keeps, without its checks.
+    const value = schema[keyword];
+    if (typeof value === 'string' && (valueKind === 'string' || JSON_TYPES.has(value))) {
+      out[keyword] = value;
+      return;
+    }
+  }
   if (keyword.startsWith('x-') || (DROPPED_KEYWORDS.has(keyword) && ctx.keep?.has(keyword) !== true)) return;
   const value = schema[keyword];
   // `required: false` and an empty YAML `description:` say nothing: drop them without a warning.
@@ -84,7 +120,6 @@ function convertKeyword(keyword: string, schema: JsonSchemaObject, out: JsonSche
   } else if (subschemaKind === 'schemaMap') {
     convertSchemaMap(keyword, value, out, ctx, at);
   } else {
-    const valueKind = VALUE_KEYWORDS.get(keyword);
     if (valueKind === undefined) {
       // Unknown keyword: 2020-12 treats it as an annotation; keep it.
       setOwn(out, keyword, clone(value));
