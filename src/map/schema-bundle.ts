@@ -77,7 +77,9 @@ export class SchemaBundler {
       out[key] = value;
     };
     const hiding = (bits & HIDING_BITS) !== 0 && (schema.allOf !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined || schema.required !== undefined);
-    const hidden = hiding ? this.hiddenNames(schema, direction, inherited) : NONE;
+    // The names `hidden` finds among the schema's own properties, for `transformMap` (no second look).
+    const ownHidden = hiding ? new Set<string>() : undefined;
+    const hidden = hiding ? this.hiddenNames(schema, direction, inherited, ownHidden!) : NONE;
     for (let i = 0; i < SINGLE.length; i++) {
       if ((bits & (1 << i)) === 0) continue;
       const key = SINGLE[i]!;
@@ -107,7 +109,7 @@ export class SchemaBundler {
       const key = MAPS[i]!;
       const map = schema[key];
       if (!isSchemaObject(map)) continue;
-      const next = this.transformMap(map as Record<string, JsonSchema>, direction, key === 'properties');
+      const next = this.transformMap(map as Record<string, JsonSchema>, direction, key === 'properties', ownHidden);
       if (next !== map) set(key, next);
     }
     if ((bits & REQUIRED_BIT) === 0) return out ?? schema;
@@ -120,16 +122,17 @@ export class SchemaBundler {
   }
 
   /**
-   * A map of subschemas transformed, without the hidden properties when `dropHidden`; the same
-   * object when nothing changes (a copy is only made at the first change: most maps have none).
+   * A map of subschemas transformed, without the hidden properties when `dropHidden` (`ownHidden`:
+   * those names, when already known); the same object when nothing changes (a copy is only made at
+   * the first change: most maps have none).
    */
-  private transformMap(map: Record<string, JsonSchema>, direction: Direction, dropHidden: boolean): Record<string, JsonSchema> {
+  private transformMap(map: Record<string, JsonSchema>, direction: Direction, dropHidden: boolean, ownHidden?: ReadonlySet<string>): Record<string, JsonSchema> {
     const names = Object.keys(map);
     let next: Record<string, JsonSchema> | undefined;
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
       const sub = map[name]!;
-      const hidden = dropHidden && this.hidden(sub, direction);
+      const hidden = dropHidden && (ownHidden !== undefined ? ownHidden.has(name) : this.hidden(sub, direction));
       const t = hidden ? undefined : this.transform(sub, direction);
       if (next === undefined && t !== sub) {
         next = {};
@@ -145,8 +148,11 @@ export class SchemaBundler {
     return this.notes.splice(0);
   }
 
-  /** Names hidden in `direction` among the object's own properties, those `allOf`/`$ref` bring in, and `inherited`. */
-  private hiddenNames(schema: JsonSchemaObject, direction: Direction, inherited: ReadonlySet<string>): ReadonlySet<string> {
+  /**
+   * Names hidden in `direction` among the object's own properties (also added to `own`), those
+   * `allOf`/`$ref` bring in, and `inherited`.
+   */
+  private hiddenNames(schema: JsonSchemaObject, direction: Direction, inherited: ReadonlySet<string>, own: Set<string>): ReadonlySet<string> {
     const names = new Set(inherited);
     const seen = new Set<string>();
     const visit = (node: JsonSchema): void => {
@@ -158,7 +164,13 @@ export class SchemaBundler {
         if (target !== undefined) visit(target);
       }
       const props = node.properties;
-      if (isSchemaObject(props)) for (const [name, sub] of Object.entries(props)) if (this.hidden(sub as JsonSchema, direction)) names.add(name);
+      if (isSchemaObject(props)) {
+        for (const [name, sub] of Object.entries(props)) {
+          if (!this.hidden(sub as JsonSchema, direction)) continue;
+          names.add(name);
+          if (node === schema) own.add(name);
+        }
+      }
       if (Array.isArray(node.allOf)) for (const member of node.allOf) visit(member as JsonSchema);
     };
     visit(schema);
