@@ -10,7 +10,6 @@
  */
 import type { GeneratedFile } from '../model/emit-plan.js';
 import type { Tool } from '../model/tool-model.js';
-import { jsonLinesFile } from './code-files.js';
 import { printSourceFile } from './printer.js';
 import { buildCatalog, searchDocuments, type ToolCatalogData } from './search-core.gen.js';
 import { searchIndexJson } from './search-index-json.js';
@@ -20,8 +19,9 @@ export function toolCatalog(tools: readonly Tool[], toolsetDescriptions: Readonl
 }
 
 export function emitToolSearchFiles(tools: readonly Tool[], catalog: ToolCatalogData): GeneratedFile[] {
-  const toolLines = jsonLinesFile('', catalog.tools.map((tool) => JSON.stringify(tool))).contents;
-  const catalogText = `{"toolsets":${JSON.stringify(catalog.toolsets)},\n"tools":${toolLines.trimEnd()}}\n`;
+  // One tool per line, as jsonLinesFile writes them (text here: the file is not a list of its own).
+  const toolLines = catalog.tools.length === 0 ? '[]' : `[\n${catalog.tools.map((tool) => JSON.stringify(tool)).join(',\n')}\n]`;
+  const catalogText = `{"toolsets":${JSON.stringify(catalog.toolsets)},\n"tools":${toolLines}}\n`;
   const read = (file: string): string => `readFileSync(new URL(${JSON.stringify(`../../data/tools/${file}`)}, import.meta.url), "utf8")`;
   return [
     { path: 'data/tools/catalog.json', contents: catalogText, owner: 'generator' },
