@@ -17,10 +17,10 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const log = (message) => process.stderr.write(`${message}\n`);
 
 /**
- * Where generations write: `--out-root`, else `.bench/out` in this repository (git-ignored). Not
- * os.tmpdir(): on the development VM creating a file in /tmp costs ~0.35 ms against ~0.02 ms
- * under /work (measured, same ext4 volume), which taxes the tool that writes more files (ours: ~100,
- * the peer: 8) for something a user generating into a project does not pay.
+ * Where generations write: `--out-root`, else `.bench/out` in this repository (git-ignored), i.e.
+ * inside a project, where users generate. File creation speed on the development VM varies a lot
+ * (0.02-0.35 ms per file within one session, in /tmp and under /work alike), and a big API makes
+ * us write ~100 files to the peer's 8, so a slow disk shows in the ratio: compare one run's rows.
  */
 function outRoot(options) {
   const root = options.outRoot === undefined ? path.join(repoRoot, '.bench', 'out') : path.resolve(options.outRoot);
