@@ -127,24 +127,42 @@ function pointerOf(path: Path): string {
 function walk(node: unknown, path: Path, seen: Set<object>, scan: TextScan, found: Found): void {
   if (node === null || typeof node !== 'object' || seen.has(node)) return;
   seen.add(node);
+  walkUnseen(node, path, seen, scan, found);
+}
+
+/**
+ * The walk below a node just added to `seen`. One loop per node, each value looked at in place:
+ * strings are scanned and cleaned, unseen objects walked (a call per object, not per value).
+ */
+function walkUnseen(node: object, path: Path, seen: Set<object>, scan: TextScan, found: Found): void {
   if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) visit(node as unknown as Record<number, unknown>, i, node[i], false, path, seen, scan, found);
+    for (let i = 0; i < node.length; i++) {
+      const value: unknown = node[i];
+      if (typeof value === 'string') visitText(node as unknown as Record<number, unknown>, i, value, false, path, scan, found);
+      else if (value !== null && typeof value === 'object' && !seen.has(value)) {
+        seen.add(value);
+        walkUnseen(value, { parent: path, key: i }, seen, scan, found);
+      }
+    }
     return;
   }
   const record = node as Record<string, unknown>;
-  for (const key of Object.keys(record)) visit(record, key, record[key], PROSE_KEYS.has(key), path, seen, scan, found);
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    if (typeof value === 'string') visitText(record, key, value, PROSE_KEYS.has(key), path, scan, found);
+    else if (value !== null && typeof value === 'object' && !seen.has(value)) {
+      seen.add(value);
+      walkUnseen(value, { parent: path, key }, seen, scan, found);
+    }
+  }
 }
 
-function visit(node: Record<string | number, unknown>, key: string | number, value: unknown, prose: boolean, path: Path, seen: Set<object>, scan: TextScan, found: Found): void {
-  if (typeof value === 'string') {
-    const snippets = scan.find(value);
-    if (snippets.length > 0) {
-      const at = pointerOf({ parent: path, key });
-      for (const snippet of snippets) found(at, snippet);
-    }
-    const clean = scan.clean(value, prose);
-    if (clean !== value) node[key] = clean;
-  } else if (value !== null && typeof value === 'object') {
-    walk(value, { parent: path, key }, seen, scan, found);
+function visitText(node: Record<string | number, unknown>, key: string | number, value: string, prose: boolean, path: Path, scan: TextScan, found: Found): void {
+  const snippets = scan.find(value);
+  if (snippets.length > 0) {
+    const at = pointerOf({ parent: path, key });
+    for (const snippet of snippets) found(at, snippet);
   }
+  const clean = scan.clean(value, prose);
+  if (clean !== value) node[key] = clean;
 }
