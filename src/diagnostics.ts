@@ -71,11 +71,14 @@ export function formatDiagnostic(d: Diagnostic): string {
  */
 export function toPointer(segments: readonly (string | number)[]): string {
   let pointer = '';
-  for (const segment of segments) {
-    const text = String(segment);
-    pointer += text.includes('~') || text.includes('/') ? `/${text.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${text}`;
-  }
+  for (const segment of segments) pointer += pointerSegment(segment);
   return pointer;
+}
+
+/** One segment of a JSON pointer: `/` and the segment, with `~` and `/` escaped. */
+export function pointerSegment(segment: string | number): string {
+  const text = String(segment);
+  return text.includes('~') || text.includes('/') ? `/${text.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${text}`;
 }
 
 /** Appends segments to an existing pointer. */

@@ -7,7 +7,7 @@
  * `{ "$ref": "#/$defs/<key>" }` through `ctx.refToDef`. OpenAPI-specific rewrites (`nullable`,
  * boolean exclusive bounds, `example`, binary strings) live in `schema-openapi.ts`.
  */
-import { childPointer, type SourceLocation } from '../diagnostics.js';
+import { childPointer, pointerSegment, type SourceLocation } from '../diagnostics.js';
 import { isSchemaObject, type JsonSchema, type JsonSchemaObject } from '../model/json-schema.js';
 import type { SchemaContext } from './schema-context.js';
 import { checkValue, clone, describeValue, DROPPED_KEYWORDS, quoteKeywordValue, SUBSCHEMA_KEYWORDS, VALUE_KEYWORDS } from './schema-keywords.js';
@@ -213,7 +213,8 @@ function convertSchemaMap(keyword: string, value: unknown, out: JsonSchemaObject
   }
   const map: JsonSchemaObject = {};
   const add = (entries: JsonSchemaObject, entriesAt: SourceLocation): void => {
-    for (const [name, sub] of Object.entries(entries)) {
+    for (const name of Object.keys(entries)) {
+      const sub = entries[name];
       let key = name;
       if (keyword === 'patternProperties') {
         const pattern = usablePattern(name);
@@ -264,10 +265,12 @@ function mergeInto(out: JsonSchemaObject, keyword: string, map: JsonSchemaObject
   for (const [name, v] of Object.entries(map)) setOwn(existing, name, v);
 }
 
-function loc(at: SourceLocation, ...segments: (string | number)[]): SourceLocation {
-  return { file: at.file, pointer: childPointer(at.pointer, ...segments) };
+/** `at` one or two segments further down: `childPointer` without its argument lists (a call per subschema). */
+function loc(at: SourceLocation, segment: string | number, next?: string | number): SourceLocation {
+  const pointer = at.pointer + pointerSegment(segment);
+  return { file: at.file, pointer: next === undefined ? pointer : pointer + pointerSegment(next) };
 }
 
 function warn(ctx: SchemaContext, message: string, at: SourceLocation, ...segments: (string | number)[]): void {
-  ctx.diagnostics.warn('schema-invalid', message, loc(at, ...segments));
+  ctx.diagnostics.warn('schema-invalid', message, { file: at.file, pointer: childPointer(at.pointer, ...segments) });
 }
