@@ -147,7 +147,9 @@ function walkUnseen(node: object, path: Path, seen: Set<object>, scan: TextScan,
     return;
   }
   const record = node as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
+  const keys = Object.keys(record);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const value = record[key];
     if (typeof value === 'string') visitText(record, key, value, PROSE_KEYS.has(key), path, scan, found);
     else if (value !== null && typeof value === 'object' && !seen.has(value)) {

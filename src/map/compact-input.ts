@@ -49,12 +49,15 @@ export function compactInputSchema(schema: JsonSchemaObject, memo: CompactInputM
   const defs = isSchemaObject(schema.$defs) ? (schema.$defs as Record<string, JsonSchema>) : undefined;
   if (isSchemaObject(schema.properties)) {
     const properties: Record<string, JsonSchema> = {};
-    for (const [name, sub] of Object.entries(schema.properties as Record<string, JsonSchema>)) setOwn(properties, name, topLevel(sub, defs, memo));
+    const props = schema.properties as Record<string, JsonSchema>;
+    const names = Object.keys(props);
+    for (let i = 0; i < names.length; i++) setOwn(properties, names[i]!, topLevel(props[names[i]!]!, defs, memo));
     out.properties = properties;
   }
   if (defs !== undefined) {
     const next: Record<string, JsonSchema> = {};
-    for (const [key, def] of Object.entries(defs)) setOwn(next, key, deep(def, memo));
+    const keys = Object.keys(defs);
+    for (let i = 0; i < keys.length; i++) setOwn(next, keys[i]!, deep(defs[keys[i]!]!, memo));
     out.$defs = next;
   }
   return out;
@@ -109,7 +112,9 @@ const KIND = new Map<string, 'text' | 'single' | 'array' | 'map'>([
 /** A copy with every subschema made deep, and (when `dropText`) this node's texts removed. */
 function children(schema: JsonSchemaObject, memo: CompactInputMemo, dropText: boolean): JsonSchemaObject {
   const out: JsonSchemaObject = {};
-  for (const key of Object.keys(schema)) {
+  const keys = Object.keys(schema);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const value: unknown = schema[key];
     const kind = KIND.get(key);
     if (kind === 'text') {
@@ -119,7 +124,8 @@ function children(schema: JsonSchemaObject, memo: CompactInputMemo, dropText: bo
     else if (kind === 'array' && Array.isArray(value)) out[key] = value.map((v: JsonSchema) => deep(v, memo));
     else if (kind === 'map' && isSchemaObject(value)) {
       const next: Record<string, JsonSchema> = {};
-      for (const name of Object.keys(value)) setOwn(next, name, deep((value as Record<string, JsonSchema>)[name]!, memo));
+      const names = Object.keys(value);
+      for (let n = 0; n < names.length; n++) setOwn(next, names[n]!, deep((value as Record<string, JsonSchema>)[names[n]!]!, memo));
       out[key] = next;
     } else setOwn(out, key, value);
   }

@@ -59,7 +59,9 @@ export function fitsCompactOutput(schema: JsonSchema, defOf: DefOf, limit = COMP
     budget -= 2;
     if (Array.isArray(node)) return node.every(visit) && budget >= 0;
     // Keys, not entries: the walk usually stops after a few, and big objects made pairs for all.
-    for (const key of Object.keys(node)) {
+    const keys = Object.keys(node);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
       const value: unknown = (node as Record<string, unknown>)[key];
       if (TEXT_KEYS.has(key) && !isSchemaObject(value)) continue;
       budget -= key.length + 3;

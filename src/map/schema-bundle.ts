@@ -165,8 +165,10 @@ export class SchemaBundler {
       }
       const props = node.properties;
       if (isSchemaObject(props)) {
-        for (const [name, sub] of Object.entries(props)) {
-          if (!this.hidden(sub as JsonSchema, direction)) continue;
+        const keys = Object.keys(props);
+        for (let i = 0; i < keys.length; i++) {
+          const name = keys[i]!;
+          if (!this.hidden(props[name] as JsonSchema, direction)) continue;
           names.add(name);
           if (node === schema) own.add(name);
         }

@@ -48,11 +48,20 @@ export function forEachSubschema(schema: JsonSchemaObject, fn: (sub: JsonSchema)
   for (let i = 0; i < ARRAYS.length; i++) {
     if ((bits & (1 << (ARRAYS_FROM + i))) === 0) continue;
     const list = schema[ARRAYS[i]!];
-    if (Array.isArray(list)) for (const sub of list) if (isSchemaObject(sub)) fn(sub);
+    if (!Array.isArray(list)) continue;
+    for (let k = 0; k < list.length; k++) {
+      const sub: unknown = list[k];
+      if (isSchemaObject(sub)) fn(sub);
+    }
   }
   for (let i = 0; i < MAPS.length; i++) {
     if ((bits & (1 << (MAPS_FROM + i))) === 0) continue;
     const map = schema[MAPS[i]!];
-    if (isSchemaObject(map)) for (const sub of Object.values(map)) if (isSchemaObject(sub)) fn(sub);
+    if (!isSchemaObject(map)) continue;
+    const subs = Object.values(map);
+    for (let k = 0; k < subs.length; k++) {
+      const sub: unknown = subs[k];
+      if (isSchemaObject(sub)) fn(sub);
+    }
   }
 }

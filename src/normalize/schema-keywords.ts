@@ -174,7 +174,9 @@ function copyData(value: object, depth: number): unknown {
   }
   if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return structuredClone(value);
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const item: unknown = (value as Record<string, unknown>)[key];
     setOwn(out, key, typeof item === 'object' && item !== null ? copyData(item, depth + 1) : item);
   }
