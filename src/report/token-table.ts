@@ -2,20 +2,24 @@
  * o200k_base token counts from gpt-tokenizer's vocabulary as a ready-made table
  * (dist/tokenizer/o200k_base.bin, written by scripts/build-token-table.mjs at `npm run build`):
  * reading it takes a few milliseconds, where gpt-tokenizer builds a Map of its 200,000 tokens
- * (~100-250 ms of every run that counts). The text is split with gpt-tokenizer's own o200k
- * pattern and each piece counted as gpt-tokenizer's `countTokens` counts it as ordinary text: one
+ * (~100-250 ms of every run that counts). The text is split where gpt-tokenizer's own o200k
+ * pattern splits it (found by hand, token-split.ts: compiling the pattern alone costs ~100 M
+ * instructions) and each piece counted as gpt-tokenizer's `countTokens` counts it as ordinary text: one
  * token when the piece is in the vocabulary, else the parts left by byte-pair merging, lowest
  * rank first, leftmost on ties. test/report/token-table.test.ts checks the counts equal
  * gpt-tokenizer's. Without the table (sources run before a build) `loadTableCounter` gives
  * `undefined` and the caller uses gpt-tokenizer itself.
  */
 import { readFileSync } from 'node:fs';
-import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import type { CountTokens } from './token-cost.js';
+import { asciiPieceEnd } from './token-split.js';
+import { unicodePieceEnd } from './token-split-unicode.js';
 
 const TABLE_URL = new URL('../../dist/tokenizer/o200k_base.bin', import.meta.url);
 const MAGIC = 0x4254324f;
 const HEADER = 5 * 4;
+/** A pair rank above every rank. */
+const NONE = 0x7fffffff;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 interface Table {
@@ -61,7 +65,6 @@ export function loadTableCounter(): CountTokens | undefined {
   const table = readTable();
   if (table === undefined) return undefined;
   const { offsets, slots, mask, bytes } = table;
-  const split = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, O200K_TOKEN_SPLIT_REGEX.flags);
   const encoder = new TextEncoder();
   let scratch = new Uint8Array(256);
 
@@ -86,34 +89,49 @@ export function loadTableCounter(): CountTokens | undefined {
     }
   };
 
-  /** The parts byte-pair merging leaves of `data[0, size)` (gpt-tokenizer's bytePairMerge, counted). */
+  /** Part boundaries and the rank of merging each part with the next (NONE: no such token), for mergedParts. */
+  let bounds = new Int32Array(64);
+  let pairs = new Int32Array(64);
+
+  /**
+   * The parts byte-pair merging leaves of `data[0, size)` (gpt-tokenizer's bytePairMerge, counted):
+   * merge the pair of neighbouring parts with the lowest rank, leftmost on ties, until no pair has one.
+   */
   const mergedParts = (data: Uint8Array, size: number): number => {
-    const starts: number[] = [];
-    const ranks: number[] = [];
-    const pairRank = (i: number): number => {
-      const end = starts[i + 2];
-      if (end === undefined) return Infinity;
-      const rank = rankOf(data, starts[i]!, end);
-      return rank === -1 ? Infinity : rank;
-    };
-    for (let i = 0; i <= size; i++) starts.push(i);
-    for (let i = 0; i <= size; i++) ranks.push(i < size - 1 ? pairRank(i) : Infinity);
-    while (starts.length > 1) {
-      let lowest = Infinity;
+    if (bounds.length <= size) {
+      bounds = new Int32Array(size * 2 + 2);
+      pairs = new Int32Array(size * 2 + 2);
+    }
+    let parts = size;
+    for (let i = 0; i <= size; i++) bounds[i] = i;
+    for (let i = 0; i < parts - 1; i++) {
+      const rank = rankOf(data, i, i + 2);
+      pairs[i] = rank === -1 ? NONE : rank;
+    }
+    while (parts > 1) {
+      let lowest = NONE;
       let at = -1;
-      for (let i = 0; i < ranks.length - 1; i++) {
-        if (ranks[i]! < lowest) {
-          lowest = ranks[i]!;
+      for (let i = 0; i < parts - 1; i++) {
+        if (pairs[i]! < lowest) {
+          lowest = pairs[i]!;
           at = i;
         }
       }
-      if (lowest === Infinity || at === -1) break;
-      starts.splice(at + 1, 1);
-      ranks.splice(at, 1);
-      ranks[at] = pairRank(at);
-      if (at > 0) ranks[at - 1] = pairRank(at - 1);
+      if (at === -1) break;
+      // Parts `at` and `at + 1` become one: drop the boundary between them and that pair's rank.
+      for (let i = at + 1; i < parts; i++) bounds[i] = bounds[i + 1]!;
+      for (let i = at + 1; i < parts - 2; i++) pairs[i] = pairs[i + 1]!;
+      parts -= 1;
+      if (at < parts - 1) {
+        const rank = rankOf(data, bounds[at]!, bounds[at + 2]!);
+        pairs[at] = rank === -1 ? NONE : rank;
+      }
+      if (at > 0) {
+        const rank = rankOf(data, bounds[at - 1]!, bounds[at + 1]!);
+        pairs[at - 1] = rank === -1 ? NONE : rank;
+      }
     }
-    return starts.length - 1;
+    return parts;
   };
 
   const countPiece = (piece: string): number => {
@@ -140,12 +158,45 @@ export function loadTableCounter(): CountTokens | undefined {
     return mergedParts(scratch, size);
   };
 
+  /** `countPiece(text.slice(start, end))` for an all-ASCII `text`, without the slice: its bytes are its char codes. */
+  const countAsciiPiece = (text: string, start: number, end: number): number => {
+    const size = end - start;
+    let h = 0x811c9dc5;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const rank = slots[slot]!;
+      if (rank === -1) break;
+      const at = offsets[rank]!;
+      if (offsets[rank + 1]! - at !== size) continue;
+      let same = true;
+      for (let i = 0; i < size; i++) {
+        if (bytes[at + i] !== text.charCodeAt(start + i)) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return 1;
+    }
+    if (scratch.length < size) scratch = new Uint8Array(size * 2);
+    for (let i = 0; i < size; i++) scratch[i] = text.charCodeAt(start + i);
+    return mergedParts(scratch, size);
+  };
+
+  // Each piece where gpt-tokenizer's regex would cut it: found by hand (token-split.ts), with the
+  // Unicode classes of its characters where deciding it reads a non-ASCII one (token-split-unicode.ts).
   return (text) => {
     let total = 0;
-    split.lastIndex = 0;
-    for (let match = split.exec(text); match !== null; match = split.exec(text)) {
-      if (match[0] === '') split.lastIndex += 1;
-      else total += countPiece(match[0]);
+    const n = text.length;
+    for (let p = 0; p < n; ) {
+      const end = asciiPieceEnd(text, p, n);
+      if (end !== -1) {
+        total += countAsciiPiece(text, p, end);
+        p = end;
+        continue;
+      }
+      const last = unicodePieceEnd(text, p, n);
+      total += countPiece(text.slice(p, last));
+      p = last;
     }
     return total;
   };

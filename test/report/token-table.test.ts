@@ -22,6 +22,7 @@ describe('the o200k_base table counter', () => {
       '😀🎉👩‍👩‍👧‍👦 flags 🇩🇪', '\ud800 lone \udfff surrogates \ud83d', 'pneumonoultramicroscopicsilicovolcanoconiosis', 'xqzjvkwpfgh'.repeat(20),
       'say <|endoftext|> and <|im_start|>', '{"type":"object","properties":{"owner":{"type":"string","maxLength":5000}}}',
       '\u0000\u0001\u007f\u00a0\u2028\u2029\ufeff', 'a'.repeat(3000), ' '.repeat(100) + 'x', '`code` **bold** [link](https://example.com/a?b=c#d)',
+      'e\u0301 \u0301A \u0301\u0301 ʰA ǅungla 中文\'s 𝐀𝐚𝐛 𝟎𝟏𝟐𝟑 Ⅷ² ٣٤٥٦ —“quoted”— \u3000x\u00a0\u00a0y', "don'T WE'LL it’s", '\r\n\r\n  \n\t x\u2028\u2028',
     ];
     for (const text of texts) expect(count!(text), JSON.stringify(text.slice(0, 60))).toBe(reference(text));
   });
