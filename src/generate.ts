@@ -109,9 +109,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const shown = diagnostics.items.map((d) => ({ ...displayDiagnostic(d, loaded), severity: 'error' as const }));
     throw new UserError(`${n} problem${n === 1 ? '' : 's'} in ${loaded.root.display} (--strict); nothing written`, shown);
   }
-  const cost = await toolModelCost(tools.tools);
-  // The tool data's JSON texts, kept for the summaries, which hash the same texts.
+  // The tool data's JSON texts, kept for the summaries, which hash the same texts (and the cost's schemas).
   const json = new JsonTexts();
+  const cost = await toolModelCost(tools.tools, json);
   const plan = emitPackage(tools, { ...options, cost }, json);
   done('emit', `${plan.files.length} files`);
   const summaries = summarizeTools(tools.tools, json);

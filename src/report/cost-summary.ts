@@ -2,17 +2,22 @@
  * The token cost of a tool surface, as `tools` and `generate` print it and `--report` stores it,
  * and the one-time warning when it is over the budget (see token-cost.ts for how it is counted).
  */
+import type { JsonTexts } from '../json-texts.js';
 import type { Tool } from '../model/tool-model.js';
 import { countToolListTokens, formatTokens, type ToolListCost } from './token-cost.js';
 
 /** Tokens a whole static tools/list may cost before a run warns (`tokenBudget`, `--token-budget`). */
 export const DEFAULT_TOKEN_BUDGET = 50_000;
 
-/** The cost of a model's tools, grouped by toolset (first tag, else first path segment). */
-export async function toolModelCost(tools: readonly Tool[]): Promise<ToolListCost> {
+/**
+ * The cost of a model's tools, grouped by toolset (first tag, else first path segment); `json`:
+ * the run's serialized texts (the schemas serialized here are serialized once for the run).
+ */
+export async function toolModelCost(tools: readonly Tool[], json?: JsonTexts): Promise<ToolListCost> {
   return countToolListTokens(
     tools.map((t) => t.definition),
     { toolsetOf: (_definition, index) => tools[index]!.toolset ?? 'default' },
+    json,
   );
 }
 

@@ -15,8 +15,18 @@
  */
 import type { CountTokens } from './token-cost.js';
 
+/**
+ * A counter that also counts parts of a text in the same pass: `withSpans(text, spans, out)` gives
+ * `count(text)` and sets `out[i]` to `count(text.slice(spans[2i], spans[2i + 1]))`. A part's own
+ * cuts are the text's cuts inside it (a cut depends on the two characters around it only), so its
+ * count is the whole chunks inside it, from the text's pass, plus its two edge pieces.
+ */
+export interface SpanCounter extends CountTokens {
+  withSpans(text: string, spans: readonly number[], out: number[]): number;
+}
+
 /** A counter that gives the same counts as `count`, memoizing them per chunk (for one run: the memo only grows). */
-export function chunkedCounter(count: CountTokens): CountTokens {
+export function chunkedCounter(count: CountTokens): SpanCounter {
   const memo = new Map<string, number>();
   const piece = (chunk: string): number => {
     let tokens = memo.get(chunk);
@@ -26,17 +36,61 @@ export function chunkedCounter(count: CountTokens): CountTokens {
     }
     return tokens;
   };
-  return (text) => {
+  /** The cuts of the last text `withSpans` counted, and the tokens before each. */
+  let cuts = new Int32Array(1024);
+  let before = new Int32Array(1024);
+  // Plain counts through the same scan: one function for the optimizing compiler, not two
+  // (measured: 33 M instructions less on GitHub's run).
+  const none: number[] = [];
+  const counter = (text: string): number => counter.withSpans(text, none, none);
+  counter.withSpans = (text: string, spans: readonly number[], out: number[]): number => {
     let total = 0;
     let start = 0;
+    let m = 0;
     for (let quote = text.indexOf('"', 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
       if (isAsciiWordChar(text.charCodeAt(quote - 1))) {
         total += piece(text.slice(start, quote));
         start = quote;
+        if (m === cuts.length) {
+          cuts = grow(cuts);
+          before = grow(before);
+        }
+        cuts[m] = quote;
+        before[m] = total;
+        m += 1;
       }
     }
-    return total + (start < text.length ? piece(start === 0 ? text : text.slice(start)) : 0);
+    total += start < text.length ? piece(start === 0 ? text : text.slice(start)) : 0;
+    for (let i = 0; i + 1 < spans.length; i += 2) {
+      const from = spans[i]!;
+      const to = spans[i + 1]!;
+      const first = firstAbove(cuts, m, from); // the first cut inside (from, to), if any
+      const last = firstAbove(cuts, m, to - 1) - 1; // the last one
+      if (from >= to) out[i >> 1] = 0;
+      else if (first > last) out[i >> 1] = piece(text.slice(from, to));
+      else out[i >> 1] = piece(text.slice(from, cuts[first]!)) + before[last]! - before[first]! + piece(text.slice(cuts[last]!, to));
+    }
+    return total;
   };
+  return counter;
+}
+
+/** The index of the first of `cuts[0, m)` (ascending) above `at`, or `m`. */
+function firstAbove(cuts: Int32Array, m: number, at: number): number {
+  let lo = 0;
+  let hi = m;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cuts[mid]! > at) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+function grow(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
 }
 
 function isAsciiWordChar(c: number): boolean {

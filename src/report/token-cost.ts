@@ -9,11 +9,13 @@
  * their own, so the three shares do not quite add up to the total (names, annotations and JSON
  * punctuation are the rest). The whole answer is the sum of its tools plus the `{"tools":[…]}`
  * wrapper, which matches counting the answer's JSON in one piece to a few tokens (each tool is
- * counted once; the whole answer is not tokenized a second time).
+ * counted once, its schemas' counts taken from that pass; the whole answer is not tokenized a
+ * second time).
  */
 import type { ToolDefinition } from '../model/tool-model.js';
 import { createRequire } from 'node:module';
-import { chunkedCounter } from './token-chunks.js';
+import type { JsonTexts } from '../json-texts.js';
+import { chunkedCounter, type SpanCounter } from './token-chunks.js';
 import { loadTableCounter } from './token-table.js';
 
 export const TOKENIZER = 'o200k_base';
@@ -89,33 +91,71 @@ export async function loadTokenCounter(): Promise<CountTokens> {
   return loadTokenCounterSync();
 }
 
-/** Counts the tokens of a `tools/list` answer; loads the tokenizer. */
-export async function countToolListTokens(tools: readonly ToolDefinition[], options: ToolListCostOptions = {}): Promise<ToolListCost> {
-  return measureToolList(tools, await loadTokenCounter(), options);
+/**
+ * Counts the tokens of a `tools/list` answer; loads the tokenizer. `json`: the run's serialized
+ * texts, so that the schemas serialized here are not serialized again (emit/tool-data.ts).
+ */
+export async function countToolListTokens(tools: readonly ToolDefinition[], options: ToolListCostOptions = {}, json?: JsonTexts): Promise<ToolListCost> {
+  return measureToolList(tools, await loadTokenCounter(), options, json);
 }
 
 const WRAPPER = '{"tools":[]}';
 
 /** The same, with a counter already loaded (synchronous). */
-export function measureToolList(tools: readonly ToolDefinition[], count: CountTokens, options: ToolListCostOptions = {}): ToolListCost {
+export function measureToolList(tools: readonly ToolDefinition[], count: CountTokens, options: ToolListCostOptions = {}, json?: JsonTexts): ToolListCost {
   const perTool = tools.map((tool, index): ToolCost => ({
     name: tool.name,
-    ...countTool(tool, JSON.stringify(tool), count),
+    ...countTool(tool, count, json),
     ...(options.toolsetOf !== undefined ? { toolset: options.toolsetOf(tool, index) } : {}),
   }));
   return summarizeToolList(perTool, count(WRAPPER), { ...(options.top !== undefined ? { top: options.top } : {}), toolsets: options.toolsetOf !== undefined });
 }
 
-/** The figures of one tool; `json` is `JSON.stringify(tool)`. */
-export function countTool(tool: ToolDefinition, json: string, count: CountTokens): Omit<ToolCost, 'name' | 'toolset'> {
+/**
+ * The figures of one tool. With a {@link SpanCounter} (token-chunks.ts), the tool's JSON is counted
+ * once and its schemas' counts taken from that pass: the JSON is built member by member, as
+ * `JSON.stringify(tool)` writes it (keys in order, a key whose value has no JSON left out), to know
+ * where each schema's text lies in it.
+ */
+export function countTool(tool: ToolDefinition, count: CountTokens, json?: JsonTexts): Omit<ToolCost, 'name' | 'toolset'> {
   const text = (tool.title ?? '') + (tool.title !== undefined ? '\n' : '') + tool.description;
-  return {
-    tokens: count(json),
-    inputSchema: count(JSON.stringify(tool.inputSchema)),
-    outputSchema: tool.outputSchema === undefined ? 0 : count(JSON.stringify(tool.outputSchema)),
-    descriptions: text === '' ? 0 : count(text),
-    bytes: Buffer.byteLength(json),
-  };
+  const descriptions = text === '' ? 0 : count(text);
+  const withSpans = (count as Partial<SpanCounter>).withSpans;
+  if (withSpans === undefined) {
+    const whole = JSON.stringify(tool);
+    return {
+      tokens: count(whole),
+      inputSchema: count(JSON.stringify(tool.inputSchema)),
+      outputSchema: tool.outputSchema === undefined ? 0 : count(JSON.stringify(tool.outputSchema)),
+      descriptions,
+      bytes: Buffer.byteLength(whole),
+    };
+  }
+  const own = tool as unknown as Record<string, unknown>;
+  const spans = [0, 0, 0, 0];
+  const members: string[] = ['{'];
+  let length = 1;
+  for (const key of Object.keys(own)) {
+    const value = own[key];
+    const schema = key === 'inputSchema' || key === 'outputSchema';
+    const member: string | undefined = schema && value !== null && typeof value === 'object' ? (json?.of(value) ?? JSON.stringify(value)) : JSON.stringify(value);
+    if (member === undefined) continue;
+    const name = `${members.length === 1 ? '' : ','}${JSON.stringify(key)}:`;
+    length += name.length;
+    if (schema) {
+      const at = key === 'inputSchema' ? 0 : 2;
+      spans[at] = length;
+      spans[at + 1] = length + member.length;
+    }
+    length += member.length;
+    members.push(name, member);
+  }
+  // One flat string (join), not a chain of concatenations: the scan reads it character by character.
+  members.push('}');
+  const whole = members.join('');
+  const parts = [0, 0];
+  const tokens = withSpans(whole, spans, parts);
+  return { tokens, inputSchema: parts[0]!, outputSchema: tool.outputSchema === undefined ? 0 : parts[1]!, descriptions, bytes: Buffer.byteLength(whole) };
 }
 
 /** The tokens of the `{"tools":[]}` wrapper around the tools. */

@@ -1,8 +1,9 @@
 /**
- * o200k_base's pre-tokenizer for an all-ASCII text, by hand: where gpt-tokenizer's
- * `O200K_TOKEN_SPLIT_REGEX` would end the piece that starts at a given place. The regex (Unicode
- * property classes, seven alternatives, the `u` flag) costs ~650 instructions per character in V8;
- * this costs a few. token-table.ts uses it for every ASCII text and the regex for the others.
+ * o200k_base's pre-tokenizer for ASCII, by hand: where gpt-tokenizer's `O200K_TOKEN_SPLIT_REGEX`
+ * would end the piece that starts at a given place, when deciding it reads ASCII characters only
+ * (else token-split-unicode.ts decides). The regex (Unicode property classes, seven alternatives,
+ * the `u` flag) costs ~100 M instructions to compile and hundreds per character to run in V8; this
+ * costs a few per character.
  *
  * The pattern, alternatives tried in order at each place (the first that matches wins):
  *   A1 `[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+C?`

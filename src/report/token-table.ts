@@ -90,8 +90,8 @@ export function loadTableCounter(): CountTokens | undefined {
   };
 
   /** Part boundaries and the rank of merging each part with the next (NONE: no such token), for mergedParts. */
-  let bounds = new Int32Array(64);
-  let pairs = new Int32Array(64);
+  let bounds = new Int32Array(1024);
+  let pairs = new Int32Array(1024);
 
   /**
    * The parts byte-pair merging leaves of `data[0, size)` (gpt-tokenizer's bytePairMerge, counted):
@@ -184,7 +184,7 @@ export function loadTableCounter(): CountTokens | undefined {
 
   // Each piece where gpt-tokenizer's regex would cut it: found by hand (token-split.ts), with the
   // Unicode classes of its characters where deciding it reads a non-ASCII one (token-split-unicode.ts).
-  return (text) => {
+  const counter = (text: string): number => {
     let total = 0;
     const n = text.length;
     for (let p = 0; p < n; ) {
@@ -200,4 +200,5 @@ export function loadTableCounter(): CountTokens | undefined {
     }
     return total;
   };
+  return counter;
 }

@@ -34,6 +34,25 @@ describe('chunkedCounter', () => {
     }
   });
 
+  it('withSpans counts the parts of a text as each counted alone (every @readme/oas-examples 3.0 JSON spec, many spans)', () => {
+    const count = chunkedCounter(whole);
+    const files = readdirSync(examples).filter((f) => f.endsWith('.json'));
+    let seed = 5;
+    const random = (n: number): number => Math.floor(((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000) * n);
+    for (const file of files) {
+      const text = JSON.stringify(JSON.parse(readFileSync(join(examples, file), 'utf8')));
+      const spans: number[] = [0, text.length, 0, 0, text.length, text.length];
+      for (let i = 0; i < 20; i++) {
+        const from = random(text.length + 1);
+        const to = Math.min(text.length, from + random(i < 10 ? 40 : 4000));
+        spans.push(from, to);
+      }
+      const parts: number[] = [];
+      expect(count.withSpans(text, spans, parts), file).toBe(whole(text));
+      for (let i = 0; i < spans.length; i += 2) expect(parts[i / 2], `${file} [${spans[i]}, ${spans[i + 1]})`).toBe(whole(text.slice(spans[i], spans[i + 1])));
+    }
+  });
+
   it('counts special-token text as ordinary text', () => {
     expect(chunkedCounter(whole)('say <|endoftext|> now')).toBe(whole('say <|endoftext|> now'));
     expect(whole('<|endoftext|>')).toBeGreaterThan(1);

@@ -1,6 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
+import { JsonTexts } from '../../src/json-texts.js';
 import type { ToolDefinition } from '../../src/model/tool-model.js';
-import { countToolListTokens, formatTokens, groupThousands, loadTokenCounter, measureToolList, TOKENIZER } from '../../src/report/token-cost.js';
+import { countTool, countToolListTokens, formatTokens, groupThousands, loadTokenCounter, measureToolList, TOKENIZER } from '../../src/report/token-cost.js';
 
 const tool = (name: string, description: string, extra: Partial<ToolDefinition> = {}): ToolDefinition => ({
   name,
@@ -121,5 +126,48 @@ describe('groupThousands', () => {
     const values = [0, 1, 12, 123, 999, 1000, 1001, 12_345, 99_999, 100_000, 123_456, 1_000_000, 1_920_582, 358_551, 2 ** 31, Number.MAX_SAFE_INTEGER, -1, -1234, -1_000_000, 1.5, 1234.5678];
     for (let i = 1; i < 10_000_000; i = Math.floor(i * 1.7) + 1) values.push(i);
     for (const n of values) expect(groupThousands(n), String(n)).toBe(n.toLocaleString('en-US'));
+  });
+});
+
+describe('countTool in one pass (a span counter)', () => {
+  const ordinary = { disallowedSpecial: new Set<string>() };
+  const reference = (text: string): number => countTokens(text, ordinary); // gpt-tokenizer, no withSpans: each text counted alone
+  const examples = join(dirname(createRequire(import.meta.url).resolve('@readme/oas-examples/package.json')), '3.0/json');
+
+  it('gives what counting each text alone with gpt-tokenizer gives, on tools made of every @readme/oas-examples 3.0 spec', async () => {
+    const count = await loadTokenCounter();
+    const files = readdirSync(examples).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
+      const spec = JSON.parse(readFileSync(join(examples, file), 'utf8')) as Record<string, any>;
+      const made: ToolDefinition[] = [
+        { name: file, title: spec.info?.title, description: String(spec.info?.description ?? ''), inputSchema: spec.components ?? { type: 'object' }, outputSchema: spec.paths, annotations: { readOnlyHint: true } },
+        { name: file, description: 'x', inputSchema: spec.paths ?? {} },
+        { name: file, description: '', inputSchema: { type: 'object' }, outputSchema: spec.components?.schemas ?? { type: 'string' } },
+      ];
+      for (const tool of made) {
+        const json = JSON.stringify(tool);
+        const want = {
+          tokens: reference(json),
+          inputSchema: reference(JSON.stringify(tool.inputSchema)),
+          outputSchema: tool.outputSchema === undefined ? 0 : reference(JSON.stringify(tool.outputSchema)),
+          descriptions: reference((tool.title ?? '') + (tool.title !== undefined ? '\n' : '') + tool.description),
+          bytes: Buffer.byteLength(json),
+        };
+        expect(countTool(tool, count), file).toEqual(want);
+        expect(countTool(tool, reference), file).toEqual(want);
+      }
+    }
+  });
+
+  it('builds the JSON as JSON.stringify does: keys in order, undefined values left out, schemas from the run\'s texts', async () => {
+    const count = await loadTokenCounter();
+    const odd = { title: undefined, name: 'odd', description: 'Odd "quoted" \\ text\n', annotations: undefined, inputSchema: { type: 'object', properties: { 'a"b': { const: null } } }, icons: [{ src: 'x' }], outputSchema: { type: 'object' } } as unknown as ToolDefinition;
+    const json = JSON.stringify(odd);
+    const texts = new JsonTexts();
+    const figures = countTool(odd, count, texts);
+    expect(figures).toEqual({ tokens: count(json), inputSchema: count(JSON.stringify(odd.inputSchema)), outputSchema: count(JSON.stringify(odd.outputSchema)), descriptions: count(odd.description), bytes: Buffer.byteLength(json) });
+    expect(texts.of(odd.inputSchema)).toBe(JSON.stringify(odd.inputSchema));
+    expect(countTool(tool('x', 'y'), count).outputSchema).toBe(0);
   });
 });
