@@ -17,8 +17,8 @@ import type { Tool } from '../model/tool-model.js';
 import { METHOD_NAME, methodNames } from './client-method-names.js';
 import { emitClientTypes, type MethodTypes } from './client-types.js';
 import { TOOLS_PER_FILE } from './code-files.js';
+import { docComment } from './doc-comment.js';
 import { literalRef, printSourceFile, type Statement } from './printer.js';
-import { docComment } from './schema-types.js';
 
 const CLIENT_RUNTIME_DIR = new URL('../../templates/client/', import.meta.url);
 

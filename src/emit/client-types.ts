@@ -16,8 +16,9 @@ import { isSchemaObject } from '../model/json-schema.js';
 import type { Tool } from '../model/tool-model.js';
 import { TOOLS_PER_FILE } from './code-files.js';
 import { DistinctJson } from './distinct-json.js';
+import { docComment, schemaDoc } from './doc-comment.js';
 import { literalRef, printSourceFile, type Statement } from './printer.js';
-import { docComment, schemaDoc, schemaToType, TypeMemo } from './schema-types.js';
+import { schemaToType, TypeMemo } from './schema-types.js';
 
 /** How one client method is typed. */
 export interface MethodTypes {

@@ -19,6 +19,9 @@
  */
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
+import { schemaDoc } from './doc-comment.js';
+
+export { docComment } from './doc-comment.js';
 
 const DEF_PREFIX = '#/$defs/';
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -96,46 +99,6 @@ export function schemaToType(schema: JsonSchema, ctx: TypeContext, indent = ''):
   return print(schema, ctx, indent, true).text;
 }
 
-/** A `/** … *\/` comment from a schema's description and `deprecated`, or '' (see {@link docComment}). */
-export function schemaDoc(schema: JsonSchema, indent: string): string {
-  if (!isSchemaObject(schema)) return '';
-  const deprecated = schema.deprecated === true;
-  if (typeof schema.description !== 'string') return deprecated ? docComment(['', '@deprecated'], indent) : '';
-  return docComment(deprecated ? [schema.description, '@deprecated'] : [schema.description], indent);
-}
-
-/** C0/C1 controls, line/paragraph separators, bidi controls and other invisible format characters. */
-const CONTROL_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
-/** Anything `docComment` rewrites: line breaks, the characters above, a comment end. */
-const NEEDS_CLEANING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]|\*\//;
-
-/**
- * A doc comment holding spec text: control characters removed, `*\/` broken up so the text can
- * never close the comment. Empty lines are dropped at the ends.
- */
-export function docComment(paragraphs: readonly string[], indent: string): string {
-  // Fast paths, same result: paragraphs with nothing to replace (most texts) are the lines as they are.
-  const clean = paragraphs.every((p) => !NEEDS_CLEANING.test(p));
-  if (clean && paragraphs.length === 1) {
-    const line = paragraphs[0]!.trim();
-    return line === '' ? '' : `${indent}/** ${line} */\n`;
-  }
-  const lines = clean
-    ? paragraphs.map((l) => l.trimEnd())
-    : paragraphs
-        .join('\n')
-        .replace(/\r\n?/g, '\n')
-        .replace(CONTROL_CHARACTERS, ' ')
-        .replace(/\*\//g, '*\\/')
-        .split('\n')
-        .map((l) => l.trimEnd());
-  while (lines.length > 0 && lines[0]!.trim() === '') lines.shift();
-  while (lines.length > 0 && lines.at(-1)!.trim() === '') lines.pop();
-  if (lines.length === 0) return '';
-  if (lines.length === 1) return `${indent}/** ${lines[0]!.trim()} */\n`;
-  return `${indent}/**\n${lines.map((l) => (l === '' ? `${indent} *` : `${indent} * ${l}`)).join('\n')}\n${indent} */\n`;
-}
-
 /** A property name: bare when it is an identifier, else a string literal. */
 export function propertyKey(name: string): string {
   return IDENTIFIER.test(name) ? name : JSON.stringify(name);
@@ -151,7 +114,7 @@ function print(schema: JsonSchema, ctx: TypeContext, indent: string, eager: bool
   if (schema === false) return NEVER;
   if (!isSchemaObject(schema)) return UNKNOWN;
   if ('const' in schema) return literal(schema.const);
-  if (Array.isArray(schema.enum)) return union(schema.enum.map(literal));
+  if (Array.isArray(schema.enum)) return enumType(schema.enum);
   const memo = ctx.memo;
   if (memo === undefined || ctx.breakRefs !== undefined || !isComposite(schema)) return printSchema(schema, ctx, indent, eager);
   let entries = memo.entries.get(schema);
@@ -197,15 +160,17 @@ function isComposite(schema: JsonSchemaObject): boolean {
 }
 
 function printSchema(schema: JsonSchemaObject, ctx: TypeContext, indent: string, eager: boolean): Printed {
-  const parts: Printed[] = [];
-  if (typeof schema.$ref === 'string') parts.push(refType(schema.$ref, ctx, eager));
+  const ref = typeof schema.$ref === 'string' ? refType(schema.$ref, ctx, eager) : undefined;
   const base = baseType(schema, ctx, indent);
+  const { allOf, anyOf, oneOf } = schema;
+  // Most schemas are one type: the intersection of one part is that part.
+  if (ref === undefined && !Array.isArray(allOf) && !Array.isArray(anyOf) && !Array.isArray(oneOf)) return base === undefined || base.text === 'unknown' ? UNKNOWN : base;
+  const parts: Printed[] = [];
+  if (ref !== undefined) parts.push(ref);
   if (base !== undefined) parts.push(base);
-  if (Array.isArray(schema.allOf)) for (const member of schema.allOf as JsonSchema[]) parts.push(print(member, ctx, indent, eager));
-  for (const key of ['anyOf', 'oneOf'] as const) {
-    const members = schema[key];
-    if (Array.isArray(members) && members.length > 0) parts.push(union((members as JsonSchema[]).map((m) => print(m, ctx, indent, eager))));
-  }
+  if (Array.isArray(allOf)) for (const member of allOf as JsonSchema[]) parts.push(print(member, ctx, indent, eager));
+  if (Array.isArray(anyOf) && anyOf.length > 0) parts.push(union((anyOf as JsonSchema[]).map((m) => print(m, ctx, indent, eager))));
+  if (Array.isArray(oneOf) && oneOf.length > 0) parts.push(union((oneOf as JsonSchema[]).map((m) => print(m, ctx, indent, eager))));
   return intersection(parts);
 }
 
@@ -266,23 +231,47 @@ function arrayOf(element: Printed): string {
 function objectType(schema: JsonSchemaObject, ctx: TypeContext, indent: string): Printed {
   const inner = `${indent}  `;
   // `includes` on the list itself: only a string can equal a property name, and lists are short.
-  const required: readonly unknown[] = Array.isArray(schema.required) ? schema.required : [];
-  const members: string[] = [];
-  const properties = isSchemaObject(schema.properties) ? schema.properties : {};
-  for (const name of Object.keys(properties)) {
-    const sub = properties[name] as JsonSchema;
-    members.push(`${schemaDoc(sub, inner)}${inner}${propertyKey(name)}${required.includes(name) ? '' : '?'}: ${print(sub, ctx, inner, false).text};`);
+  const required = Array.isArray(schema.required) ? (schema.required as readonly unknown[]) : undefined;
+  // Members are appended to the text, one line (and doc comment) each: no list to join.
+  let text = '{\n';
+  let count = 0;
+  const properties = schema.properties;
+  if (isSchemaObject(properties)) {
+    for (const name of Object.keys(properties)) {
+      const sub = properties[name] as JsonSchema;
+      text += `${schemaDoc(sub, inner)}${inner}${propertyKey(name)}${required !== undefined && required.includes(name) ? '' : '?'}: ${print(sub, ctx, inner, false).text};\n`;
+      count++;
+    }
   }
   const additional = schema.additionalProperties as JsonSchema | undefined;
-  const patterns = isSchemaObject(schema.patternProperties) ? (Object.values(schema.patternProperties) as JsonSchema[]) : [];
+  const patterns = isSchemaObject(schema.patternProperties) ? (Object.values(schema.patternProperties) as JsonSchema[]) : undefined;
+  const noPatterns = patterns === undefined || patterns.length === 0;
   let index: Printed | undefined;
-  if (additional === undefined && patterns.length === 0) index = members.length === 0 ? UNKNOWN : undefined;
-  else if (additional === false && patterns.length === 0) index = members.length === 0 ? NEVER : undefined;
+  if (additional === undefined && noPatterns) index = count === 0 ? UNKNOWN : undefined;
+  else if (additional === false && noPatterns) index = count === 0 ? NEVER : undefined;
   // Declared members must fit the index signature's type: with members it stays unknown.
-  else if (members.length > 0) index = UNKNOWN;
-  else index = union([...(additional === undefined || additional === false ? [] : [additional]), ...patterns].map((s) => print(s, ctx, inner, false)));
-  if (index !== undefined) members.push(`${inner}[key: string]: ${index.text};`);
-  return atom(`{\n${members.join('\n')}\n${indent}}`);
+  else if (count > 0) index = UNKNOWN;
+  else index = union([...(additional === undefined || additional === false ? [] : [additional]), ...(patterns ?? [])].map((s) => print(s, ctx, inner, false)));
+  if (index !== undefined) text += `${inner}[key: string]: ${index.text};\n`;
+  return atom(`${text}${indent}}`);
+}
+
+/** The union of an enum's values as literals (as `union(values.map(literal))`: JSON text is never `unknown` or `never`). */
+function enumType(values: readonly unknown[]): Printed {
+  if (values.length === 1) return literal(values[0]);
+  const seen = values.length > 8 ? new Set<string>() : undefined;
+  const texts: string[] = [];
+  for (const value of values) {
+    const text = JSON.stringify(value) ?? 'null';
+    if (seen !== undefined) {
+      if (seen.has(text)) continue;
+      seen.add(text);
+    } else if (texts.includes(text)) continue;
+    texts.push(text);
+  }
+  if (texts.length === 0) return NEVER;
+  if (texts.length === 1) return atom(texts[0]!);
+  return { text: texts.join(' | '), kind: 'union' };
 }
 
 function union(members: Printed[]): Printed {
@@ -302,7 +291,12 @@ function union(members: Printed[]): Printed {
   }
   if (kept.length === 0) return NEVER;
   if (kept.length === 1) return kept[0]!;
-  return { text: kept.map((m) => (m.kind === 'intersection' ? `(${m.text})` : m.text)).join(' | '), kind: 'union' };
+  let text = '';
+  for (let i = 0; i < kept.length; i++) {
+    const m = kept[i]!;
+    text += `${i === 0 ? '' : ' | '}${m.kind === 'intersection' ? `(${m.text})` : m.text}`;
+  }
+  return { text, kind: 'union' };
 }
 
 function intersection(members: Printed[]): Printed {
