@@ -165,6 +165,11 @@ function printSchema(schema: JsonSchemaObject, ctx: TypeContext, indent: string,
   const { allOf, anyOf, oneOf } = schema;
   // Most schemas are one type: the intersection of one part is that part.
   if (ref === undefined && !Array.isArray(allOf) && !Array.isArray(anyOf) && !Array.isArray(oneOf)) return base === undefined || base.text === 'unknown' ? UNKNOWN : base;
+  return composedType(ref, base, allOf, anyOf, oneOf, ctx, indent, eager);
+}
+
+/** `$ref`, base type, `allOf` and the unions of `anyOf`/`oneOf` side by side (apart: the rarer case stays out of the hot path). */
+function composedType(ref: Printed | undefined, base: Printed | undefined, allOf: unknown, anyOf: unknown, oneOf: unknown, ctx: TypeContext, indent: string, eager: boolean): Printed {
   const parts: Printed[] = [];
   if (ref !== undefined) parts.push(ref);
   if (base !== undefined) parts.push(base);
@@ -251,9 +256,14 @@ function objectType(schema: JsonSchemaObject, ctx: TypeContext, indent: string):
   else if (additional === false && noPatterns) index = count === 0 ? NEVER : undefined;
   // Declared members must fit the index signature's type: with members it stays unknown.
   else if (count > 0) index = UNKNOWN;
-  else index = union([...(additional === undefined || additional === false ? [] : [additional]), ...(patterns ?? [])].map((s) => print(s, ctx, inner, false)));
+  else index = indexType(additional, patterns, ctx, inner);
   if (index !== undefined) text += `${inner}[key: string]: ${index.text};\n`;
   return atom(`${text}${indent}}`);
+}
+
+/** The index signature's type of an object without members: its additional and pattern properties. */
+function indexType(additional: JsonSchema | undefined, patterns: readonly JsonSchema[] | undefined, ctx: TypeContext, inner: string): Printed {
+  return union([...(additional === undefined || additional === false ? [] : [additional]), ...(patterns ?? [])].map((s) => print(s, ctx, inner, false)));
 }
 
 /** The union of an enum's values as literals (as `union(values.map(literal))`: JSON text is never `unknown` or `never`). */
