@@ -56,10 +56,10 @@ function classOf(cp: number): number {
 }
 
 /** The code point at `i` (a lone surrogate as itself). */
-function codePointAt(text: string, i: number, n: number): number {
-  const c = text.charCodeAt(i);
+function codePointAt(text: Uint16Array, i: number, n: number): number {
+  const c = text[i]!;
   if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
-    const d = text.charCodeAt(i + 1);
+    const d = text[i + 1]!;
     if (d >= 0xdc00 && d <= 0xdfff) return (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
   }
   return c;
@@ -67,8 +67,8 @@ function codePointAt(text: string, i: number, n: number): number {
 
 const width = (cp: number): number => (cp > 0xffff ? 2 : 1);
 
-/** The end of the piece that starts at `p` (`p` < `n` = `text.length`, `p` where the previous piece ended, or 0). */
-export function unicodePieceEnd(text: string, p: number, n: number): number {
+/** The end of the piece that starts at `p` in the text whose code units `text` holds (`p` < `n`, its length; `p` where the previous piece ended, or 0). */
+export function unicodePieceEnd(text: Uint16Array, p: number, n: number): number {
   const cp = codePointAt(text, p, n);
   const k = classOf(cp);
   const next = p + width(cp);
@@ -95,7 +95,7 @@ export function unicodePieceEnd(text: string, p: number, n: number): number {
   let end = next;
   let lastBreak = (k & BREAK) !== 0 ? p : -1;
   for (; end < n; end++) {
-    const d = classOf(text.charCodeAt(end));
+    const d = classOf(text[end]!);
     if ((d & SPACE) === 0) break;
     if ((d & BREAK) !== 0) lastBreak = end;
   }
@@ -105,7 +105,7 @@ export function unicodePieceEnd(text: string, p: number, n: number): number {
 }
 
 /** A1 from `s`, then (with `withA2`) A2 from `s`; -1 when they fail. */
-function word(text: string, s: number, n: number, withA2: boolean): number {
+function word(text: Uint16Array, s: number, n: number, withA2: boolean): number {
   let j = s;
   let lastW = -1;
   let k = 0;
@@ -131,14 +131,14 @@ function word(text: string, s: number, n: number, withA2: boolean): number {
 }
 
 /** `k`, or past the contraction `'s` `'d` `'m` `'t` `'ll` `'ve` `'re` (any case) that starts there. */
-function contraction(text: string, k: number, n: number): number {
-  if (k + 1 >= n || text.charCodeAt(k) !== 0x27) return k;
-  const a = text.charCodeAt(k + 1);
+function contraction(text: Uint16Array, k: number, n: number): number {
+  if (k + 1 >= n || text[k]! !== 0x27) return k;
+  const a = text[k + 1]!;
   if (a < 0x80) {
     const la = a | 0x20;
     if (la === 0x73 || la === 0x64 || la === 0x6d || la === 0x74) return k + 2;
     if (k + 2 < n) {
-      const lb = text.charCodeAt(k + 2) | 0x20;
+      const lb = text[k + 2]! | 0x20;
       if ((la === 0x6c && lb === 0x6c) || (la === 0x76 && lb === 0x65) || (la === 0x72 && lb === 0x65)) return k + 3;
     }
   }
@@ -146,7 +146,7 @@ function contraction(text: string, k: number, n: number): number {
 }
 
 /** A4 from `s`, a Q: the Q run, then a run of CR, LF and `/`. */
-function symbolsEnd(text: string, s: number, n: number): number {
+function symbolsEnd(text: Uint16Array, s: number, n: number): number {
   let end = s;
   while (end < n) {
     const cp = codePointAt(text, end, n);
@@ -154,7 +154,7 @@ function symbolsEnd(text: string, s: number, n: number): number {
     end += width(cp);
   }
   while (end < n) {
-    const d = text.charCodeAt(end);
+    const d = text[end]!;
     if (d !== 0x0a && d !== 0x0d && d !== 0x2f) break;
     end++;
   }

@@ -28,21 +28,40 @@
  * covering alphabet and on real texts.
  */
 
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+let unitBytes = Buffer.allocUnsafeSlow(2 * 4096);
+let units = new Uint16Array(unitBytes.buffer, unitBytes.byteOffset, 4096);
+
 /**
- * The end of the piece that starts at `p` (`p` < `n` = `text.length`, `p` where the regex's previous
- * piece ended, or 0), or -1 when deciding it would read a non-ASCII character (then the regex
- * decides, see token-table.ts). Every character the regex reads to find that piece, this reads
+ * The UTF-16 code units of `text` (lone surrogates kept), in an array reused by the next call:
+ * one native copy (`Buffer#write` as UTF-16LE), read back as a Uint16Array.
+ */
+export function codeUnits(text: string): Uint16Array {
+  const n = text.length;
+  if (units.length < n) {
+    unitBytes = Buffer.allocUnsafeSlow(4 * n);
+    units = new Uint16Array(unitBytes.buffer, unitBytes.byteOffset, 2 * n);
+  }
+  if (littleEndian) unitBytes.write(text, 0, 2 * n, 'utf16le');
+  else for (let i = 0; i < n; i++) units[i] = text.charCodeAt(i);
+  return units;
+}
+
+/**
+ * The end of the piece that starts at `p` in the text whose code units `text` holds ({@link codeUnits};
+ * `p` < `n`, the text's length; `p` where the previous piece ended, or 0), or -1 when deciding it
+ * would read a non-ASCII character (then token-split-unicode.ts decides). Every character the regex reads to find that piece, this reads
  * too (the case analysis above, one character past each run), so when all of them are ASCII the
  * piece is the one the regex finds, whatever the rest of the text holds.
  */
-export function asciiPieceEnd(text: string, p: number, n: number): number {
-  const c = text.charCodeAt(p);
+export function asciiPieceEnd(text: Uint16Array, p: number, n: number): number {
+  const c = text[p]!;
   if (c >= 0x80) return -1;
   if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) return wordEnd(text, p, n);
   if (c >= 0x30 && c <= 0x39) {
     let end = p + 1;
     for (; end < n && end < p + 3; end++) {
-      const d = text.charCodeAt(end);
+      const d = text[end]!;
       if (d >= 0x80) return -1;
       if (d < 0x30 || d > 0x39) break;
     }
@@ -50,7 +69,7 @@ export function asciiPieceEnd(text: string, p: number, n: number): number {
   }
   const space = c === 0x20 || (c >= 0x09 && c <= 0x0d);
   if (c !== 0x0a && c !== 0x0d && p + 1 < n) {
-    const d = text.charCodeAt(p + 1);
+    const d = text[p + 1]!;
     if (d >= 0x80) return -1;
     if ((d | 0x20) >= 0x61 && (d | 0x20) <= 0x7a) return wordEnd(text, p + 1, n);
     if (c === 0x20 && isSymbol(d)) return symbolsEnd(text, p + 1, n);
@@ -59,7 +78,7 @@ export function asciiPieceEnd(text: string, p: number, n: number): number {
   let end = p + 1;
   let lastBreak = c === 0x0a || c === 0x0d ? p : -1;
   for (; end < n; end++) {
-    const d = text.charCodeAt(end);
+    const d = text[end]!;
     if (d >= 0x80) return -1;
     if (d !== 0x20 && (d < 0x09 || d > 0x0d)) break;
     if (d === 0x0a || d === 0x0d) lastBreak = end;
@@ -70,24 +89,24 @@ export function asciiPieceEnd(text: string, p: number, n: number): number {
 }
 
 /** A1/A2 from `s`, a letter: upper-case run, lower-case run, then a contraction; -1 on a non-ASCII read. */
-function wordEnd(text: string, s: number, n: number): number {
+function wordEnd(text: Uint16Array, s: number, n: number): number {
   let k = s + 1;
   let d = 0;
-  let upper = text.charCodeAt(s) <= 0x5a;
+  let upper = text[s]! <= 0x5a;
   for (; k < n; k++) {
-    d = text.charCodeAt(k);
+    d = text[k]!;
     if (d >= 0x61 && d <= 0x7a) upper = false;
     else if (!(upper && d >= 0x41 && d <= 0x5a)) break;
   }
   if (k === n) return k;
   if (d >= 0x80) return -1;
   if (d !== 0x27 || k + 1 === n) return k;
-  const a = text.charCodeAt(k + 1);
+  const a = text[k + 1]!;
   if (a >= 0x80) return -1;
   const la = a | 0x20;
   if (la === 0x73 || la === 0x64 || la === 0x6d || la === 0x74) return k + 2; // s d m t
   if (k + 2 === n) return k;
-  const b = text.charCodeAt(k + 2);
+  const b = text[k + 2]!;
   if (b >= 0x80) return -1;
   const lb = b | 0x20;
   if ((la === 0x6c && lb === 0x6c) || (la === 0x76 && lb === 0x65) || (la === 0x72 && lb === 0x65)) return k + 3; // ll ve re
@@ -95,15 +114,15 @@ function wordEnd(text: string, s: number, n: number): number {
 }
 
 /** A4 from `s`, a symbol: the symbol run, then a run of CR, LF and `/`; -1 on a non-ASCII read. */
-function symbolsEnd(text: string, s: number, n: number): number {
+function symbolsEnd(text: Uint16Array, s: number, n: number): number {
   let end = s + 1;
   for (; end < n; end++) {
-    const d = text.charCodeAt(end);
+    const d = text[end]!;
     if (d >= 0x80) return -1;
     if (!isSymbol(d)) break;
   }
   for (; end < n; end++) {
-    const d = text.charCodeAt(end);
+    const d = text[end]!;
     if (d >= 0x80) return -1;
     if (d !== 0x0a && d !== 0x0d && d !== 0x2f) break;
   }

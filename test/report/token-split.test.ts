@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import { describe, expect, it } from 'vitest';
-import { asciiPieceEnd } from '../../src/report/token-split.js';
+import { asciiPieceEnd, codeUnits } from '../../src/report/token-split.js';
 import { unicodePieceEnd } from '../../src/report/token-split-unicode.js';
 
 const split = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, O200K_TOKEN_SPLIT_REGEX.flags);
@@ -23,15 +23,16 @@ function regexEnds(text: string): string {
 /** The piece ends as token-table.ts finds them (ASCII by hand, else by classes), and by classes alone. */
 function handEnds(text: string): [string, string] {
   const n = text.length;
+  const codes = codeUnits(text);
   const both: number[] = [];
   for (let p = 0; p < n; ) {
-    const end = asciiPieceEnd(text, p, n);
-    p = end !== -1 ? end : unicodePieceEnd(text, p, n);
+    const end = asciiPieceEnd(codes, p, n);
+    p = end !== -1 ? end : unicodePieceEnd(codes, p, n);
     both.push(p);
   }
   const unicode: number[] = [];
   for (let p = 0; p < n; ) {
-    p = unicodePieceEnd(text, p, n);
+    p = unicodePieceEnd(codes, p, n);
     unicode.push(p);
   }
   return [both.join(','), unicode.join(',')];
@@ -103,10 +104,16 @@ describe('the hand-written o200k pre-tokenizer', () => {
     expect(mismatches(texts)).toEqual([]);
   });
 
+  it('reads code units as the string holds them, lone surrogates too', () => {
+    expect([...codeUnits('a\ud800b😀\udc00').subarray(0, 6)]).toEqual([0x61, 0xd800, 0x62, 0xd83d, 0xde00, 0xdc00]);
+    const long = 'x'.repeat(10_000) + 'é';
+    expect(codeUnits(long)[10_000]).toBe(0xe9);
+  });
+
   it('gives -1 on ASCII only when deciding reads a non-ASCII character', () => {
-    expect(asciiPieceEnd('abcé', 0, 4)).toBe(-1);
-    expect(asciiPieceEnd('abc é', 0, 5)).toBe(3);
-    expect(asciiPieceEnd("it'é", 0, 4)).toBe(-1);
-    expect(asciiPieceEnd('  \u00a0', 0, 3)).toBe(-1);
+    expect(asciiPieceEnd(codeUnits('abcé'), 0, 4)).toBe(-1);
+    expect(asciiPieceEnd(codeUnits('abc é'), 0, 5)).toBe(3);
+    expect(asciiPieceEnd(codeUnits("it'é"), 0, 4)).toBe(-1);
+    expect(asciiPieceEnd(codeUnits('  \u00a0'), 0, 3)).toBe(-1);
   });
 });
