@@ -115,6 +115,11 @@ function print(schema: JsonSchema, ctx: TypeContext, indent: string, eager: bool
   if (!isSchemaObject(schema)) return UNKNOWN;
   if ('const' in schema) return literal(schema.const);
   if (Array.isArray(schema.enum)) return enumType(schema.enum);
+  // Most schemas are one primitive type and nothing else: what printSchema would return, without its calls.
+  const type = schema.type;
+  if (typeof type === 'string' && type !== 'object' && type !== 'array' && schema.$ref === undefined && schema.allOf === undefined && schema.anyOf === undefined && schema.oneOf === undefined) {
+    return Object.hasOwn(PRIMITIVE, type) ? PRIMITIVE[type]! : UNKNOWN;
+  }
   const memo = ctx.memo;
   if (memo === undefined || ctx.breakRefs !== undefined || !isComposite(schema)) return printSchema(schema, ctx, indent, eager);
   let entries = memo.entries.get(schema);
