@@ -20,6 +20,7 @@
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import { schemaDoc } from './doc-comment.js';
+import { arrayOf, atom, enumType, intersection, literal, NEVER, PRIMITIVE, type Printed, union, UNKNOWN } from './printed-type.js';
 
 export { docComment } from './doc-comment.js';
 
@@ -82,18 +83,6 @@ function slotOf(indent: string, eager: boolean): number {
 /** The reference lookups of the memoized prints in progress (innermost last), see {@link TypeMemo}. */
 let recording: RefUse[] | undefined;
 
-/** A printed type and whether it needs parentheses inside `[]`, `&` or `|`. */
-interface Printed {
-  text: string;
-  kind: 'atom' | 'union' | 'intersection';
-}
-
-const atom = (text: string): Printed => ({ text, kind: 'atom' });
-const UNKNOWN = atom('unknown');
-const NEVER = atom('never');
-/** The primitive types, one object each (a Printed is never changed). */
-const PRIMITIVE: Readonly<Record<string, Printed>> = { string: atom('string'), number: atom('number'), integer: atom('number'), boolean: atom('boolean'), null: atom('null') };
-
 /** The type of `schema`, members indented from `indent`. */
 export function schemaToType(schema: JsonSchema, ctx: TypeContext, indent = ''): string {
   return print(schema, ctx, indent, true).text;
@@ -102,11 +91,6 @@ export function schemaToType(schema: JsonSchema, ctx: TypeContext, indent = ''):
 /** A property name: bare when it is an identifier, else a string literal. */
 export function propertyKey(name: string): string {
   return IDENTIFIER.test(name) ? name : JSON.stringify(name);
-}
-
-/** Any JSON value as a literal type: JSON text is valid TypeScript type syntax. */
-function literal(value: unknown): Printed {
-  return atom(JSON.stringify(value) ?? 'null');
 }
 
 function print(schema: JsonSchema, ctx: TypeContext, indent: string, eager: boolean): Printed {
@@ -234,10 +218,6 @@ function arrayType(schema: JsonSchemaObject, ctx: TypeContext, indent: string): 
   return atom(arrayOf(items === undefined ? UNKNOWN : print(items, ctx, indent, false)));
 }
 
-function arrayOf(element: Printed): string {
-  return element.kind === 'atom' ? `${element.text}[]` : `(${element.text})[]`;
-}
-
 function objectType(schema: JsonSchemaObject, ctx: TypeContext, indent: string): Printed {
   const inner = `${indent}  `;
   // `includes` on the list itself: only a string can equal a property name, and lists are short.
@@ -269,58 +249,4 @@ function objectType(schema: JsonSchemaObject, ctx: TypeContext, indent: string):
 /** The index signature's type of an object without members: its additional and pattern properties. */
 function indexType(additional: JsonSchema | undefined, patterns: readonly JsonSchema[] | undefined, ctx: TypeContext, inner: string): Printed {
   return union([...(additional === undefined || additional === false ? [] : [additional]), ...(patterns ?? [])].map((s) => print(s, ctx, inner, false)));
-}
-
-/** The union of an enum's values as literals (as `union(values.map(literal))`: JSON text is never `unknown` or `never`). */
-function enumType(values: readonly unknown[]): Printed {
-  if (values.length === 1) return literal(values[0]);
-  const seen = values.length > 8 ? new Set<string>() : undefined;
-  const texts: string[] = [];
-  for (const value of values) {
-    const text = JSON.stringify(value) ?? 'null';
-    if (seen !== undefined) {
-      if (seen.has(text)) continue;
-      seen.add(text);
-    } else if (texts.includes(text)) continue;
-    texts.push(text);
-  }
-  if (texts.length === 0) return NEVER;
-  if (texts.length === 1) return atom(texts[0]!);
-  return { text: texts.join(' | '), kind: 'union' };
-}
-
-function union(members: Printed[]): Printed {
-  // A union of one is that member (`unknown` and `never` included): the common case, no list to build.
-  if (members.length === 1) return members[0]!;
-  const kept: Printed[] = [];
-  // Long unions (enums of hundreds of values) are deduplicated through a set, short ones by a scan.
-  const texts = members.length > 8 ? new Set<string>() : undefined;
-  for (const m of members) {
-    if (m.text === 'unknown') return UNKNOWN;
-    if (m.text === 'never') continue;
-    if (texts !== undefined) {
-      if (texts.has(m.text)) continue;
-      texts.add(m.text);
-    } else if (kept.some((k) => k.text === m.text)) continue;
-    kept.push(m);
-  }
-  if (kept.length === 0) return NEVER;
-  if (kept.length === 1) return kept[0]!;
-  let text = '';
-  for (let i = 0; i < kept.length; i++) {
-    const m = kept[i]!;
-    text += `${i === 0 ? '' : ' | '}${m.kind === 'intersection' ? `(${m.text})` : m.text}`;
-  }
-  return { text, kind: 'union' };
-}
-
-function intersection(members: Printed[]): Printed {
-  const kept: Printed[] = [];
-  for (const m of members) {
-    if (m.text === 'never') return m;
-    if (m.text !== 'unknown' && !kept.some((k) => k.text === m.text)) kept.push(m);
-  }
-  if (kept.length === 0) return UNKNOWN;
-  if (kept.length === 1) return kept[0]!;
-  return { text: kept.map((m) => (m.kind === 'union' ? `(${m.text})` : m.text)).join(' & '), kind: 'intersection' };
 }
