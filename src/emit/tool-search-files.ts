@@ -10,6 +10,7 @@
  */
 import type { GeneratedFile } from '../model/emit-plan.js';
 import type { Tool } from '../model/tool-model.js';
+import { jsonLinesText } from './code-files.js';
 import { printSourceFile } from './printer.js';
 import { buildCatalog, searchDocuments, type ToolCatalogData } from './search-core.gen.js';
 import { searchIndexJson } from './search-index-json.js';
@@ -19,8 +20,8 @@ export function toolCatalog(tools: readonly Tool[], toolsetDescriptions: Readonl
 }
 
 export function emitToolSearchFiles(tools: readonly Tool[], catalog: ToolCatalogData): GeneratedFile[] {
-  // One tool per line, as jsonLinesFile writes them (text here: the file is not a list of its own).
-  const toolLines = catalog.tools.length === 0 ? '[]' : `[\n${catalog.tools.map((tool) => JSON.stringify(tool)).join(',\n')}\n]`;
+  // One tool per line, as in the tool data (text: the list is a member of the file, not all of it).
+  const toolLines = jsonLinesText(catalog.tools.map((tool) => JSON.stringify(tool)));
   const catalogText = `{"toolsets":${JSON.stringify(catalog.toolsets)},\n"tools":${toolLines}}\n`;
   const read = (file: string): string => `readFileSync(new URL(${JSON.stringify(`../../data/tools/${file}`)}, import.meta.url), "utf8")`;
   return [

@@ -158,7 +158,11 @@ export function loadTableCounter(): CountTokens | undefined {
     return mergedParts(scratch, size);
   };
 
-  /** `countPiece(text.slice(start, end))` for an all-ASCII `text`, without the slice: its bytes are its char codes. */
+  /**
+   * `countPiece(text.slice(start, end))` for an all-ASCII `text`, without the slice: its bytes are
+   * its char codes. rankOf's lookup over a Uint16Array, kept apart from rankOf so that each function
+   * reads one kind of typed array.
+   */
   const countAsciiPiece = (text: Uint16Array, start: number, end: number): number => {
     const size = end - start;
     let h = 0x811c9dc5;

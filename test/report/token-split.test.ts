@@ -1,13 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import { describe, expect, it } from 'vitest';
+import { oasExampleFiles } from '../support/oas-examples.js';
 import { asciiPieceEnd, codeUnits } from '../../src/report/token-split.js';
 import { unicodePieceEnd } from '../../src/report/token-split-unicode.js';
 
 const split = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, O200K_TOKEN_SPLIT_REGEX.flags);
-const root = dirname(createRequire(import.meta.url).resolve('@readme/oas-examples/package.json'));
 
 /** The piece ends gpt-tokenizer's regex gives. */
 function regexEnds(text: string): string {
@@ -81,13 +79,7 @@ describe('the hand-written o200k pre-tokenizer', () => {
   });
 
   it('cuts every @readme/oas-examples spec, its JSON, and pseudo-random texts as the regex does', () => {
-    const files = ['3.0/json', '3.0/yaml', '3.1/json', '3.1/yaml', '2.0/json', '2.0/yaml'].flatMap((dir) => {
-      try {
-        return readdirSync(join(root, dir)).filter((f) => /\.(json|ya?ml)$/.test(f)).map((f) => join(root, dir, f));
-      } catch {
-        return [];
-      }
-    });
+    const files = oasExampleFiles();
     expect(files.length).toBeGreaterThan(50);
     const texts = files.map((file) => readFileSync(file, 'utf8'));
     for (const file of files.filter((f) => f.endsWith('.json'))) texts.push(JSON.stringify(JSON.parse(readFileSync(file, 'utf8'))));

@@ -1,14 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
+import { oasExampleFiles } from '../support/oas-examples.js';
 import { loadTableCounter } from '../../src/report/token-table.js';
 
 // The table is written by `npm run build` (the test setup builds first).
 const ordinary = { disallowedSpecial: new Set<string>() };
 const reference = (text: string): number => countTokens(text, ordinary);
-const root = dirname(createRequire(import.meta.url).resolve('@readme/oas-examples/package.json'));
 
 describe('the o200k_base table counter', () => {
   const count = loadTableCounter();
@@ -28,13 +26,7 @@ describe('the o200k_base table counter', () => {
   });
 
   it('counts every @readme/oas-examples spec as gpt-tokenizer does (JSON and YAML as written)', () => {
-    const files = ['3.0/json', '3.0/yaml', '3.1/json', '3.1/yaml', '2.0/json', '2.0/yaml'].flatMap((dir) => {
-      try {
-        return readdirSync(join(root, dir)).filter((f) => /\.(json|ya?ml)$/.test(f)).map((f) => join(root, dir, f));
-      } catch {
-        return [];
-      }
-    });
+    const files = oasExampleFiles();
     expect(files.length).toBeGreaterThan(50);
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
