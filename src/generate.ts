@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { DiagnosticBag, displayDiagnostic, UserError } from './diagnostics.js';
 import { emitPackage, type EmitOptions } from './emit/emit-package.js';
 import type { LoadedSpec } from './load/loaded-spec.js';
+import type { EmitPlan } from './model/emit-plan.js';
 import { loadSpec } from './load/load-spec.js';
 import { prefetchedBytes, type PrefetchedFile } from './load/prefetch.js';
 import { validateSpec } from './load/validate-spec.js';
@@ -60,6 +61,8 @@ export interface GenerateResult {
   toolCount: number;
   /** What the tools/list answer costs a model (absent when the run was `skipped`). */
   cost?: ToolListCost;
+  /** The mode the generated server starts in (absent when `skipped` or for a client-only package). */
+  toolsMode?: EmitPlan['toolsMode'];
   timings: Record<Stage, number>;
 }
 
@@ -120,5 +123,5 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const record = { version, ...(optionsHash !== undefined ? { options: optionsHash } : {}), ...inputs, tools: summaries };
   const report = writePlan(plan, outDir, mode, { previous, record });
   done('write', report.upToDate ? 'up to date' : `${report.created.length} created, ${report.updated.length} updated, ${report.removed.length} removed`);
-  return { loaded, diagnostics, report, changes, skipped: false, inputs: [...loaded.files.keys()], toolCount: tools.tools.length, cost, timings };
+  return { loaded, diagnostics, report, changes, skipped: false, inputs: [...loaded.files.keys()], toolCount: tools.tools.length, cost, ...(plan.toolsMode !== undefined ? { toolsMode: plan.toolsMode } : {}), timings };
 }

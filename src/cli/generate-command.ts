@@ -105,6 +105,7 @@ export async function generateRun(run: ApiRun, flags: GenerateFlags, prefetched?
       budget: run.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
       outputSchema: run.options.outputSchema ?? 'compact',
       descriptions: run.options.descriptions ?? 'compact',
+      ...(result.toolsMode !== undefined ? { startsIn: { mode: result.toolsMode.mode, auto: (run.options.toolsMode ?? 'auto') === 'auto' } } : {}),
     });
     if (warning !== undefined) process.stderr.write(`${warning}\n`);
   }

@@ -80,7 +80,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--confirm <policy>', "the server's default for asking the user before a call runs: destructive (default), writes or none").choices(['destructive', 'writes', 'none']))
     .option('--auth <kind>', 'upstream credential for operations without security of their own: bearer, basic, apikey-header:NAME, apikey-query:NAME, apikey-cookie:NAME, oauth2-client-credentials:TOKEN_URL')
     .option('--auth-env <name...>', 'environment variable names of the --auth credential: NAME (e.g. GITHUB_TOKEN), or field=NAME (username=, password=, client-id=, client-secret=, token=)')
-    .addOption(new Option('--tools-mode <mode>', 'mode the server starts in: auto (default: static if tools/list fits the token budget), static or dynamic').choices(['auto', 'static', 'dynamic']))
+    .addOption(new Option('--tools-mode <mode>', 'mode the server starts in: auto (default: static if tools/list fits the token budget, else dynamic unless the tools selected at start fit it), static or dynamic').choices(['auto', 'static', 'dynamic']))
     .option('--verbose', 'print per-stage timings')
     .option('--watch', 'regenerate whenever a file the spec reaches (or the config file) changes; Ctrl-C stops')
     .option('--force', 'regenerate even when the spec files and options are unchanged (a rerun is otherwise skipped)')

@@ -12,7 +12,7 @@ import { emitHooksFile } from './hooks-file.js';
 import { checkPackageName, defaultPackageName } from './package-naming.js';
 import { emitStaticFiles } from './static-files.js';
 import { emitToolSearchFiles, toolCatalog } from './tool-search-files.js';
-import { decideToolsMode, estimateTokens, type ToolsModeOption } from './tools-mode.js';
+import { decideToolsMode, DEFAULT_TOOLS_TOKEN_BUDGET, estimateTokens, type ToolsModeOption } from './tools-mode.js';
 
 export interface EmitOptions {
   /** npm package name; default from the server host or the title (`api.github.com` → `github-mcp`, see default-name.ts). */
@@ -27,6 +27,8 @@ export interface EmitOptions {
   cost?: ToolListCost;
   /** The mode the server starts in (see tools-mode.ts); default `auto`. */
   toolsMode?: ToolsModeOption;
+  /** Tokens a static tools/list may cost for `auto` to pick static (default {@link DEFAULT_TOOLS_TOKEN_BUDGET}). */
+  tokenBudget?: number;
 }
 
 /**
@@ -46,21 +48,25 @@ export function emitPackage(model: ToolModel, options: EmitOptions = {}, json?: 
   const size = { listLength: 12 };
   const toolFiles = emitToolFiles(model.tools, size, json);
   // The exact count when the run has it (report/token-cost.ts), else an estimate from the list's length.
-  const mode = decideToolsMode(options.toolsMode ?? 'auto', { tools: model.tools.length, tokens: options.cost?.tokens ?? estimateTokens(size.listLength) });
+  const option = options.toolsMode ?? 'auto';
+  const budget = options.tokenBudget ?? DEFAULT_TOOLS_TOKEN_BUDGET;
+  const mode = decideToolsMode(option, { tools: model.tools.length, tokens: options.cost?.tokens ?? estimateTokens(size.listLength) }, budget);
   api.config.toolsMode = mode.mode;
+  // auto: a server started with a selection that fits the budget serves it statically (tool-selection.gen.ts).
+  if (option === 'auto') api.config.toolsBudget = budget;
   const files: GeneratedFile[] = [
     ...emitStaticFiles(model, api, { catalog, mode, methods }, options.cost),
     ...emitRuntimeFiles(),
     emitConfigFile(api.config),
     ...toolFiles,
-    ...emitToolSearchFiles(model.tools, catalog),
+    ...emitToolSearchFiles(model.tools, catalog, options.cost?.perTool),
     ...(handlers ? emitHandlerFiles(model.tools, methods) : []),
     emitMainFile(handlers),
     emitIndexFile(handlers),
     emitHooksFile(),
     ...emitClientFiles(model.tools, client, 'server', methods),
   ];
-  return sorted(files);
+  return { ...sorted(files), toolsMode: mode };
 }
 
 function sorted(files: GeneratedFile[]): EmitPlan {

@@ -98,6 +98,9 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
       toolRows: toolRows.join(''),
       toolsMode: mode.mode,
       toolsModeReason: markdownCell(mode.reason),
+      selectionNote: mode.mode === 'dynamic' && config.toolsBudget !== undefined
+        ? ` Started with a selection of tools that costs at most ${groupThousands(config.toolsBudget)} tokens (\`--list-toolsets\` shows what each toolset costs), it serves them in static mode instead.`
+        : '',
       otherMode: mode.mode === 'static' ? 'dynamic' : 'static',
       toolsModeEnv: config.env.toolsMode ?? '',
       toolsetCount: catalog.toolsets.length,

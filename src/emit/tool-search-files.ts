@@ -1,7 +1,7 @@
 /**
  * The data start-time selection and dynamic mode read (templates/runtime/tool-selection.gen.ts,
  * dynamic-tools.gen.ts): `data/tools/catalog.json` (toolsets; per tool its name, title, summary,
- * toolset and read-only flag, in tools/list order, one tool per line) and
+ * toolset, read-only flag and tokens in a static tools/list, in tools/list order, one tool per line) and
  * `data/tools/search-index.json` (the MiniSearch index of search-core.gen.ts, written here once by
  * search-index-json.ts so the server only loads it), read by `src/tools/catalog.gen.ts`;
  * `data/tools/toolsets.json` (the toolsets alone, with their tool counts): all a dynamic server's
@@ -19,9 +19,10 @@ export function toolCatalog(tools: readonly Tool[], toolsetDescriptions: Readonl
   return buildCatalog(tools, (i) => tools[i]!.toolset ?? 'default', toolsetDescriptions);
 }
 
-export function emitToolSearchFiles(tools: readonly Tool[], catalog: ToolCatalogData): GeneratedFile[] {
+/** `costs`: each tool's cost in tools/list order (report/token-cost.ts), for the catalog's `tokens`. */
+export function emitToolSearchFiles(tools: readonly Tool[], catalog: ToolCatalogData, costs?: readonly { tokens: number }[]): GeneratedFile[] {
   // One tool per line, as in the tool data (text: the list is a member of the file, not all of it).
-  const toolLines = jsonLinesText(catalog.tools.map((tool) => JSON.stringify(tool)));
+  const toolLines = jsonLinesText(catalog.tools.map((tool, i) => JSON.stringify(costs === undefined ? tool : { ...tool, tokens: costs[i]!.tokens })));
   const catalogText = `{"toolsets":${JSON.stringify(catalog.toolsets)},\n"tools":${toolLines}}\n`;
   const read = (file: string): string => `readFileSync(new URL(${JSON.stringify(`../../data/tools/${file}`)}, import.meta.url), "utf8")`;
   return [

@@ -20,4 +20,6 @@ export interface GeneratedFile {
 /** What `emit` produces: the files of one package, sorted by path. */
 export interface EmitPlan {
   files: GeneratedFile[];
+  /** The mode the server starts in, and why (emit/tools-mode.ts); absent for a client-only package. */
+  toolsMode?: { mode: 'static' | 'dynamic'; reason: string };
 }

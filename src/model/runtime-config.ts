@@ -39,4 +39,9 @@ export interface RuntimeApiConfig {
     toolsMode?: string;
   };
   toolsMode?: 'static' | 'dynamic';
+  /**
+   * Set when the package was generated with `toolsMode: auto`: the tokens a static tools/list may
+   * cost. A package that starts dynamic serves a start-time selection that fits it statically.
+   */
+  toolsBudget?: number;
 }

@@ -68,24 +68,39 @@ export interface BudgetContext {
   budget: number;
   outputSchema: 'full' | 'compact' | 'none';
   descriptions: 'full' | 'compact';
+  /**
+   * The mode the generated server starts in, when there is one (`generate`); `auto`: chosen by the
+   * budget, so a start-time selection that fits it is served statically (tool-selection.gen.ts).
+   */
+  startsIn?: { mode: 'static' | 'dynamic'; auto: boolean };
 }
 
 /**
  * `undefined` under the budget; else one warning line saying what would bring it under: a toolset
  * selection at start (the largest toolset that fits alone, as an example), dynamic mode, and the
- * compact options when they are off.
+ * compact options when they are off. For a package that starts in dynamic mode it says so first.
  */
 export function budgetWarning(cost: ToolListCost, context: BudgetContext): string | undefined {
-  const { budget } = context;
+  const { budget, startsIn } = context;
   if (cost.tokens <= budget) return undefined;
-  const ways: string[] = [];
-  const fitting = (cost.toolsets ?? []).filter((t) => t.tokens <= budget);
-  if (fitting.length > 0 && (cost.toolsets ?? []).length > 1) {
-    const example = fitting[0]!; // toolsets are sorted most expensive first
-    ways.push(`start the server with a toolset selection (${fitting.length} of ${cost.toolsets!.length} toolsets fit alone, e.g. --toolsets ${JSON.stringify(example.name)}: ${example.tools} tools, ${formatTokens(example.tokens)} tokens)`);
+  // A toolset alone is listed inside the same {"tools":[…]} as the whole list.
+  const wrapper = cost.tokens - cost.perTool.reduce((n, t) => n + t.tokens, 0);
+  const fitting = (cost.toolsets ?? []).filter((t) => t.tokens + wrapper <= budget);
+  const example = fitting.length > 0 && (cost.toolsets ?? []).length > 1 ? fitting[0]! : undefined; // toolsets are sorted most expensive first
+  const fits = example === undefined ? '' : `${fitting.length} of ${cost.toolsets!.length} toolsets fit alone, e.g. --toolsets ${JSON.stringify(example.name)}: ${example.tools} tools, ${formatTokens(example.tokens)} tokens`;
+  const shrink: string[] = [];
+  if (context.outputSchema === 'full' && cost.outputSchema > 0) shrink.push(`generate with --output-schema compact (output schemas cost ${formatTokens(cost.outputSchema)})`);
+  if (context.descriptions === 'full') shrink.push('generate with --descriptions compact');
+  const over = `warning [token-budget] tools/list costs ${formatTokens(cost.tokens)} tokens, over the budget of ${formatTokens(budget)} (--token-budget)`;
+  if (startsIn?.mode === 'dynamic') {
+    const ways: string[] = [];
+    if (startsIn.auto && example !== undefined) ways.push(`a start-time selection that fits is served statically (${fits})`);
+    ways.push(...shrink);
+    const then = ways.length > 0 ? `; ${ways.join('; or ')}` : '';
+    return `${over}, so the server starts in dynamic mode (three tools that search, describe and call the others)${then}`;
   }
-  ways.push('start it in dynamic mode (--tools-mode dynamic: three tools that search, describe and call the others)');
-  if (context.outputSchema === 'full' && cost.outputSchema > 0) ways.push(`generate with --output-schema compact (output schemas cost ${formatTokens(cost.outputSchema)})`);
-  if (context.descriptions === 'full') ways.push('generate with --descriptions compact');
-  return `warning [token-budget] tools/list costs ${formatTokens(cost.tokens)} tokens, over the budget of ${formatTokens(budget)} (--token-budget): ${ways.join('; or ')}`;
+  const ways: string[] = [];
+  if (example !== undefined) ways.push(`start the server with a toolset selection (${fits})`);
+  ways.push('start it in dynamic mode (--tools-mode dynamic: three tools that search, describe and call the others)', ...shrink);
+  return `${over}: ${ways.join('; or ')}`;
 }

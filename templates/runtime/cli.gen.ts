@@ -30,9 +30,9 @@ import { confirmPolicy, ConfirmPolicyError, createGating } from './human-in-the-
 import { StateKeyError } from './request-state.gen.js';
 import { startStdio } from './stdio.gen.js';
 import { selectByScopes, toolScopes } from './tool-scopes.gen.js';
-import { buildCatalog, buildSearchIndex, catalogTool, createSearch, loadSearchIndexAsync } from './search-core.gen.js';
+import { buildCatalog, buildSearchIndex, catalogTool, createSearch, loadSearchIndexAsync, type CatalogTool } from './search-core.gen.js';
 import { applyToolOverrides, type OverriddenTools } from './tool-overrides.gen.js';
-import { SelectionError, selectionRequest, selectTools, toolsetTable, type SelectionRequest, type ToolCatalog } from './tool-selection.gen.js';
+import { modeForSelection, SelectionError, selectionRequest, selectTools, toolCount, toolsetTable, type SelectionRequest, type ToolCatalog } from './tool-selection.gen.js';
 import { buildToolTable, type ToolTableOptions } from './tool-table.gen.js';
 import type { ApiConfig, ToolEntry } from './types.gen.js';
 import { createUpstreamCaller, upstreamBaseUrls } from './upstream-caller.gen.js';
@@ -122,7 +122,8 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   }
 
   const served: ApiConfig = { ...config, version: pkg.version };
-  const mode = request.toolsMode ?? config.toolsMode ?? 'static';
+  // Until the selection is known (modeForSelection below): --tools-mode, else the package's mode.
+  let mode = request.toolsMode ?? config.toolsMode ?? 'static';
   for (const warning of checkHooks(options.hooks)) log(`${name}: ${warning}`);
   // Overrides rename and re-describe tools: applied before selecting, so --tools takes the new names.
   const overrides = options.hooks?.tools;
@@ -135,7 +136,7 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     return result;
   });
   const overridden: OverriddenTools | undefined = overriddenNow ? await applyOverrides() : undefined;
-  const catalog = overridden === undefined ? stored : { toolsets: stored.toolsets, tools: overridden.tools.map((entry, i) => catalogTool(entry, stored.tools[i]!.toolset)) };
+  const catalog = overridden === undefined ? stored : { toolsets: stored.toolsets, tools: overridden.tools.map((entry, i) => withTokens(catalogTool(entry, stored.tools[i]!.toolset), stored.tools[i]!.tokens)) };
   let positions: number[];
   let gate: ServerFactoryOptions['gate'];
   try {
@@ -173,6 +174,8 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
       return undefined;
     }
   }
+  // A package that starts dynamic because its whole list is over the budget serves a selection that fits it statically.
+  if (request.toolsMode === undefined) mode = modeForSelection(config, catalog, positions, positions.length < toolCount(catalog));
   // The list varies by token under OAuth: shared caches must not keep one caller's list for another.
   const listOptions = endpoint.auth?.oauth !== undefined ? { ...options.list, cacheScope: 'private' as const } : options.list;
   const serve = once(async () => {
@@ -232,6 +235,11 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     process.once('SIGTERM', stop);
   }
   return running;
+}
+
+/** The catalog tool with the generator's token count (counted before the user's overrides, which change only texts). */
+function withTokens(tool: CatalogTool, tokens: number | undefined): CatalogTool {
+  return tokens === undefined ? tool : { ...tool, tokens };
 }
 
 /** `load` run once, on first use; every caller gets the same promise. */

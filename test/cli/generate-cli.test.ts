@@ -137,3 +137,17 @@ describe('golden generated files (petstore 2.0)', () => {
     }
   });
 });
+
+describe('the token budget of a generated package', () => {
+  it('over --token-budget: the package starts dynamic and the warning says so; a bigger budget: static', () => {
+    const out = mkdtempSync(join(tmpdir(), 'openapi-mcp-budget-'));
+    const r = runCli(['generate', 'test/fixtures/specs/locations.3.1.yaml', '--out', join(out, 'small'), '--token-budget', '300']);
+    expect(r.code).toBe(0);
+    const warning = r.stderr.split('\n').find((line) => line.startsWith('warning [token-budget]'));
+    expect(warning).toMatch(/over the budget of 300 \(--token-budget\), so the server starts in dynamic mode \(three tools that search, describe and call the others\)/);
+    expect(readFileSync(join(out, 'small', 'src', 'config.gen.ts'), 'utf8')).toContain('"toolsMode": "dynamic",\n  "toolsBudget": 300');
+    const big = runCli(['generate', 'test/fixtures/specs/locations.3.1.yaml', '--out', join(out, 'big'), '--token-budget', '100000']);
+    expect(big.stderr).not.toContain('token-budget');
+    expect(readFileSync(join(out, 'big', 'README.md'), 'utf8')).toContain('within the budget of 100,000.');
+  });
+});

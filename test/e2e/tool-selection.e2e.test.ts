@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_ITEM, SHOP_SECRETS, shopRoute } from '../support/client-shop.js';
@@ -55,15 +57,17 @@ describe('choosing tools at start', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       [
-        'toolset    tools  read-only  description',
-        'downloads      1          1',
-        'items          5          2',
-        'orders         1          0',
-        'reports        1          1',
-        '4 toolsets, 8 of 8 tools selected',
+        'toolset    tools  read-only  tokens  description',
+        'downloads      1          1      75',
+        'items          5          2     649',
+        'orders         1          0      81',
+        'reports        1          1      61',
+        '4 toolsets, 8 of 8 tools selected, 870 tokens in a static tools/list',
         '',
       ].join('\n'),
     );
+    // The generator's count of the same list, as the package's README gives it.
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('The whole `tools/list` answer is 870 tokens');
   });
 
   it('unknown names are one line naming the close matches, exit code 2', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emitPackage } from '../../src/emit/emit-package.js';
+import { toolModelCost } from '../../src/report/cost-summary.js';
 import { decideToolsMode, estimateTokens } from '../../src/emit/tools-mode.js';
 import type { Tool, ToolModel } from '../../src/model/tool-model.js';
 
@@ -36,5 +37,25 @@ describe('the generated package starts in the decided mode', () => {
     expect(big.get('src/config.gen.ts')).toContain('"toolsMode": "dynamic"');
     expect(big.get('README.md')).toMatch(/This package starts in \*\*dynamic mode\*\*: its 120 tools would cost about [\d,]+ tokens in tools\/list, more than the budget of 50,000\./);
     expect(files(120, 'static').get('src/config.gen.ts')).toContain('"toolsMode": "static"');
+  });
+  it('--token-budget sets the budget auto decides by, which the package keeps for start-time selections', () => {
+    const generous = new Map(emitPackage(model(120), { packageName: 'things-mcp', tokenBudget: 10_000_000 }).files.map((f) => [f.path, f.contents]));
+    expect(generous.get('src/config.gen.ts')).toContain('"toolsMode": "static",\n  "toolsBudget": 10000000');
+    expect(generous.get('README.md')).toMatch(/starts in \*\*static mode\*\*: its 120 tools cost about [\d,]+ tokens in tools\/list, within the budget of 10,000,000\./);
+    const strict = emitPackage(model(2), { packageName: 'things-mcp', tokenBudget: 100 });
+    expect(strict.toolsMode?.mode).toBe('dynamic');
+    const readme = strict.files.find((f) => f.path === 'README.md')!.contents;
+    expect(readme).toContain('Started with a selection of tools that costs at most 100 tokens (`--list-toolsets` shows what each toolset costs), it serves them in static mode instead.');
+    expect(files(120, 'dynamic').get('src/config.gen.ts')).not.toContain('toolsBudget');
+    expect(files(120, 'dynamic').get('README.md')).not.toContain('Started with a selection');
+  });
+
+  it('the catalog holds the tokens of each tool as the cost counted them', async () => {
+    const things = model(3);
+    const cost = await toolModelCost(things.tools);
+    const catalog = emitPackage(things, { packageName: 'things-mcp', cost }).files.find((f) => f.path === 'data/tools/catalog.json')!;
+    const tools = (JSON.parse(catalog.contents) as { tools: { name: string; tokens: number }[] }).tools;
+    expect(tools.map((t) => t.tokens)).toEqual(cost.perTool.map((t) => t.tokens));
+    expect(tools[0]!.tokens).toBeGreaterThan(500);
   });
 });

@@ -95,7 +95,7 @@ describe('usage', () => {
         '  --toolsets A,B      only the tools of these toolsets (OpenAPI tags; see --list-toolsets)',
         '  --tools N,M         only these tools (with --toolsets: those too)',
         '  --read-only         only tools annotated readOnlyHint: true',
-        '  --list-toolsets     print the toolsets with their tool counts and exit',
+        '  --list-toolsets     print the toolsets with their tool counts and tokens, and exit',
         '  --tools-mode M      static (every tool in tools/list) or dynamic (search_tools, describe_tools, call_tool); default static',
         '  -v, --version       print the package name and version',
         '  -h, --help          show this help',

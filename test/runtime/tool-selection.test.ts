@@ -9,7 +9,7 @@ import type { Tool } from '../../src/model/tool-model.js';
 import { normalizeSpec } from '../../src/normalize/normalize-spec.js';
 import { dynamicToolList, TOOLSET_LIST_MAX_CHARS, toolsetLines } from '../../templates/runtime/dynamic-tools.gen.js';
 import type { ToolCatalogData } from '../../templates/runtime/search-core.gen.js';
-import { closeMatches, selectionRequest, SelectionError, selectTools, toolsetTable } from '../../templates/runtime/tool-selection.gen.js';
+import { closeMatches, LIST_WRAPPER_TOKENS, modeForSelection, selectedTokens, selectionRequest, SelectionError, selectTools, toolsetTable } from '../../templates/runtime/tool-selection.gen.js';
 import { fixtureConfig } from './server-fixtures.js';
 
 const config = { ...fixtureConfig, env: { ...fixtureConfig.env, toolsets: 'X_TOOLSETS', tools: 'X_TOOLS', readOnly: 'X_READ_ONLY', toolsMode: 'X_TOOLS_MODE' } };
@@ -79,6 +79,41 @@ describe('--list-toolsets', () => {
       ['toolset  tools  read-only  description', 'Users        1          1', 'issues       2          1  Interact with issues.', 'repos        2          1', '3 toolsets, 5 of 5 tools selected', ''].join('\n'),
     );
     expect(toolsetTable(catalog, [0, 2])).toContain('issues     1/2          1  Interact with issues.');
+  });
+  it('with token counts from the generator: the tokens of the selected tools, per toolset and in all', () => {
+    expect(toolsetTable(counted, [0, 1, 2, 3, 4])).toBe(
+      [
+        'toolset  tools  read-only  tokens  description',
+        'Users        1          1     500',
+        'issues       2          1     300  Interact with issues.',
+        'repos        2          1     700',
+        '3 toolsets, 5 of 5 tools selected, 1,504 tokens in a static tools/list',
+        '',
+      ].join('\n'),
+    );
+    expect(toolsetTable(counted, [1, 3])).toContain('issues     1/2          1     200  Interact with issues.');
+    expect(toolsetTable(counted, [1, 3])).toContain('2 of 5 tools selected, 604 tokens in a static tools/list');
+  });
+});
+
+// 100, 200, … 500 tokens: the whole list 1,504 with the wrapper.
+const counted: ToolCatalogData = { toolsets: catalog.toolsets, tools: catalog.tools.map((tool, i) => ({ ...tool, tokens: 100 * (i + 1) })) };
+
+describe('the mode for a start-time selection', () => {
+  it('selectedTokens: the tools plus the {"tools":[]} wrapper, as the generator counts a list', () => {
+    expect(selectedTokens(counted, [0, 2])).toBe(404);
+    expect(selectedTokens(catalog, [0])).toBeUndefined();
+    expect(LIST_WRAPPER_TOKENS).toBe(countTokens('{"tools":[]}'));
+  });
+
+  it('a package that starts dynamic over its budget serves a narrower selection that fits statically', () => {
+    const auto = { toolsMode: 'dynamic' as const, toolsBudget: 504 };
+    expect(modeForSelection(auto, counted, [0, 3], true)).toBe('static'); // 100 + 400 + 4
+    expect(modeForSelection(auto, counted, [0, 4], true)).toBe('dynamic'); // 604
+    expect(modeForSelection(auto, counted, [0, 1, 2, 3, 4], false)).toBe('dynamic');
+    expect(modeForSelection(auto, catalog, [0], true)).toBe('dynamic'); // a catalog without counts
+    expect(modeForSelection({ toolsMode: 'dynamic' }, counted, [0], true)).toBe('dynamic'); // generated with --tools-mode dynamic
+    expect(modeForSelection({ toolsMode: 'static', toolsBudget: 1 }, counted, [0, 1, 2, 3, 4], false)).toBe('static');
   });
 });
 

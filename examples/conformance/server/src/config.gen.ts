@@ -26,5 +26,6 @@ export const config: ApiConfig = {
     "toolsMode": "CONFORMANCE_TOOLS_MODE"
   },
   "description": "The tools of the MCP conformance suite's server scenarios.",
-  "toolsMode": "static"
+  "toolsMode": "static",
+  "toolsBudget": 50000
 };

@@ -26,5 +26,6 @@ export const config: ApiConfig = {
     "toolsMode": "NOTES_TOOLS_MODE"
   },
   "description": "A small in-memory note store.",
-  "toolsMode": "static"
+  "toolsMode": "static",
+  "toolsBudget": 50000
 };

@@ -40,5 +40,6 @@ export const config: ApiConfig = {
     "toolsMode": "PETSTORE_TOOLS_MODE"
   },
   "description": "The classic pet store, as a small example for openapi-mcp.",
-  "toolsMode": "static"
+  "toolsMode": "static",
+  "toolsBudget": 50000
 };

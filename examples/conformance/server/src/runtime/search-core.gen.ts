@@ -55,6 +55,8 @@ export interface CatalogTool {
   readonly toolset: number;
   /** `annotations.readOnlyHint === true`. */
   readonly readOnly: boolean;
+  /** Tokens of its definition in a static tools/list (o200k_base, counted at generation; absent when not counted). */
+  readonly tokens?: number;
 }
 
 /** data/tools/catalog.json: every tool in tools/list order (the index's ids are positions in it). */

@@ -38,5 +38,6 @@ export const config: ApiConfig = {
     "toolsMode": "PETSTORE_TOOLS_MODE"
   },
   "description": "Pets waiting in shelters, and their adoptions. The spec of the monorepo example.",
-  "toolsMode": "static"
+  "toolsMode": "static",
+  "toolsBudget": 50000
 };

@@ -167,4 +167,9 @@ export interface ApiConfig {
   };
   /** The mode the server starts in unless told otherwise (--tools-mode); default static. */
   toolsMode?: 'static' | 'dynamic';
+  /**
+   * Set when the package was generated with `toolsMode: auto`: the tokens a static tools/list may
+   * cost. A package that starts dynamic serves a start-time selection that fits it statically.
+   */
+  toolsBudget?: number;
 }

@@ -46,13 +46,20 @@ export function usage(config: ApiConfig, toolCount: number, handlers = false): s
     '  --toolsets A,B      only the tools of these toolsets (OpenAPI tags; see --list-toolsets)',
     '  --tools N,M         only these tools (with --toolsets: those too)',
     '  --read-only         only tools annotated readOnlyHint: true',
-    '  --list-toolsets     print the toolsets with their tool counts and exit',
-    `  --tools-mode M      static (every tool in tools/list) or dynamic (search_tools, describe_tools, call_tool); default ${config.toolsMode ?? 'static'}`,
+    '  --list-toolsets     print the toolsets with their tool counts and tokens, and exit',
+    `  --tools-mode M      static (every tool in tools/list) or dynamic (search_tools, describe_tools, call_tool); default ${defaultMode(config)}`,
     '  -v, --version       print the package name and version',
     '  -h, --help          show this help',
     '',
     ...(variables.length > 0 ? ['Environment:', ...variables.map(([envName, text]) => `  ${envName.padEnd(width)}  ${text}`), ''] : []),
   ].join('\n');
+}
+
+/** The --tools-mode default as --help says it. */
+function defaultMode(config: ApiConfig): string {
+  const mode = config.toolsMode ?? 'static';
+  if (mode === 'dynamic' && config.toolsBudget !== undefined) return `dynamic, or static for a selection of at most ${config.toolsBudget} tokens`;
+  return mode;
 }
 
 function credentialVariables(config: ApiConfig): [string, string][] {

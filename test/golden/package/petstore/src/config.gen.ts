@@ -38,5 +38,6 @@ export const config: ApiConfig = {
     "readOnly": "PETS_V2_READ_ONLY",
     "toolsMode": "PETS_V2_TOOLS_MODE"
   },
-  "toolsMode": "static"
+  "toolsMode": "static",
+  "toolsBudget": 50000
 };

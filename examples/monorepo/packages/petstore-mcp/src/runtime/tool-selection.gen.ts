@@ -9,7 +9,12 @@
  * tools of it. An unknown name is one line naming the close matches.
  *
  * The selection works on the tool catalog (data/tools/catalog.json: names, toolsets, read-only
- * flags, summaries), so it needs none of the schemas: dynamic mode can start without loading them.
+ * flags, summaries, token counts), so it needs none of the schemas: dynamic mode can start without
+ * loading them.
+ *
+ * The mode: `--tools-mode` (or its variable) when given; else the package's `toolsMode`, except
+ * that a package generated with `toolsMode: auto` (`toolsBudget` set) whose whole list is over the
+ * budget serves a selection that fits the budget statically ({@link modeForSelection}).
  */
 import type { ToolCatalogData } from './search-core.gen.js';
 import type { ApiConfig } from './types.gen.js';
@@ -102,6 +107,36 @@ export function selectTools(catalog: ToolCatalogData, request: SelectionRequest)
   return positions;
 }
 
+/**
+ * Tokens of `{"tools":[]}` around the tools in a tools/list answer (o200k_base), as the generator
+ * counts the whole answer (src/report/token-cost.ts; test/runtime/tool-selection.test.ts checks it).
+ */
+export const LIST_WRAPPER_TOKENS = 4;
+
+/** Tokens of a static tools/list of these tools, or undefined when the catalog has no counts. */
+export function selectedTokens(catalog: ToolCatalogData, positions: readonly number[]): number | undefined {
+  let tokens = LIST_WRAPPER_TOKENS;
+  for (const i of positions) {
+    const counted = catalog.tools[i]!.tokens;
+    if (counted === undefined) return undefined;
+    tokens += counted;
+  }
+  return tokens;
+}
+
+/**
+ * The mode a server serves `positions` in when no `--tools-mode` was given: dynamic for a package
+ * that starts dynamic because its whole list is over the budget (`config.toolsBudget`), unless the
+ * selection is narrower and fits the budget, then static. `narrowed`: fewer tools than the whole
+ * catalog were selected (the whole catalog is not read otherwise, see cli.gen.ts).
+ */
+export function modeForSelection(config: Pick<ApiConfig, 'toolsMode' | 'toolsBudget'>, catalog: ToolCatalogData, positions: readonly number[], narrowed: boolean): ToolsMode {
+  const mode = config.toolsMode ?? 'static';
+  if (mode !== 'dynamic' || config.toolsBudget === undefined || !narrowed) return mode;
+  const tokens = selectedTokens(catalog, positions);
+  return tokens !== undefined && tokens <= config.toolsBudget ? 'static' : 'dynamic';
+}
+
 /** How many tools the catalog holds, from its toolsets' counts (without reading `catalog.tools`). */
 export function toolCount(catalog: ToolCatalogData): number {
   let count = 0;
@@ -174,20 +209,33 @@ function editDistance(a: string, b: string, limit: number): number {
 
 /** The `--list-toolsets` table: name, tools (selected of all), read-only tools, description. */
 export function toolsetTable(catalog: ToolCatalogData, positions: readonly number[]): string {
-  const counts = catalog.toolsets.map(() => ({ selected: 0, readOnly: 0 }));
-  for (const i of positions) counts[catalog.tools[i]!.toolset]!.selected += 1;
+  const counts = catalog.toolsets.map(() => ({ selected: 0, readOnly: 0, tokens: 0 }));
+  for (const i of positions) {
+    const count = counts[catalog.tools[i]!.toolset]!;
+    count.selected += 1;
+    count.tokens += catalog.tools[i]!.tokens ?? 0;
+  }
   for (const tool of catalog.tools) if (tool.readOnly) counts[tool.toolset]!.readOnly += 1;
+  const total = selectedTokens(catalog, positions);
   const order = catalog.toolsets.map((_, i) => i).sort((a, b) => compare(catalog.toolsets[a]!.name, catalog.toolsets[b]!.name));
   const rows = order.map((i) => {
     const set = catalog.toolsets[i]!;
     const tools = positions.length === catalog.tools.length ? String(set.tools) : `${counts[i]!.selected}/${set.tools}`;
-    return [printable(set.name), tools, String(counts[i]!.readOnly), printable(set.description)];
+    return [printable(set.name), tools, String(counts[i]!.readOnly), ...(total !== undefined ? [groupThousands(counts[i]!.tokens)] : []), printable(set.description)];
   });
-  const header = ['toolset', 'tools', 'read-only', 'description'];
-  const widths = [0, 1, 2].map((c) => Math.max(header[c]!.length, ...rows.map((row) => row[c]!.length)));
-  const line = (row: string[]): string => row.map((cell, c) => (c === 3 ? cell : c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ').trimEnd();
-  const total = `${catalog.toolsets.length} toolset${catalog.toolsets.length === 1 ? '' : 's'}, ${positions.length} of ${catalog.tools.length} tools selected`;
-  return `${[line(header), ...rows.map(line)].join('\n')}\n${total}\n`;
+  // Tokens: of the selected tools in a static tools/list (catalogs without counts leave the column out).
+  const header = ['toolset', 'tools', 'read-only', ...(total !== undefined ? ['tokens'] : []), 'description'];
+  const last = header.length - 1;
+  const widths = header.slice(0, last).map((cell, c) => Math.max(cell.length, ...rows.map((row) => row[c]!.length)));
+  const line = (row: string[]): string => row.map((cell, c) => (c === last ? cell : c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ').trimEnd();
+  const cost = total !== undefined ? `, ${groupThousands(total)} tokens in a static tools/list` : '';
+  const summary = `${catalog.toolsets.length} toolset${catalog.toolsets.length === 1 ? '' : 's'}, ${positions.length} of ${catalog.tools.length} tools selected${cost}`;
+  return `${[line(header), ...rows.map(line)].join('\n')}\n${summary}\n`;
+}
+
+/** `1234567` → `1,234,567` (as the generated README writes counts). */
+function groupThousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 function compare(a: string, b: string): number {

@@ -1,0 +1,53 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../templates/runtime/cli.gen.js';
+import { buildCatalog } from '../../templates/runtime/search-core.gen.js';
+import type { ApiConfig } from '../../templates/runtime/types.gen.js';
+import { fixtureConfig, manyTools } from './server-fixtures.js';
+
+/**
+ * The mode a server starts in when no --tools-mode is given: a package generated with
+ * `toolsMode: auto` whose whole list is over its budget starts dynamic, but serves a start-time
+ * selection that fits the budget statically (tool-selection.gen.ts modeForSelection).
+ */
+const tools = manyTools(6);
+const stored = buildCatalog(tools, (i) => (i < 3 ? 'small' : 'big'));
+// 100 tokens a tool: the whole list is 604, toolset "small" 304 (with the {"tools":[]} wrapper's 4).
+const catalog = { ...stored, tools: stored.tools.map((tool) => ({ ...tool, tokens: 100 })) };
+const config: ApiConfig = { ...fixtureConfig, toolsMode: 'dynamic', toolsBudget: 400, env: { ...fixtureConfig.env, toolsets: 'X_TOOLSETS' } };
+
+async function listed(argv: string[], env: Record<string, string> = {}, apiConfig = config): Promise<{ names: string[]; log: string[] }> {
+  const log: string[] = [];
+  const running = await main({ config: apiConfig, tools, catalog, argv: ['--http', '--port=0', ...argv], env, log: (line) => void log.push(line), handleSignals: false });
+  const client = new Client({ name: 't', version: '1' });
+  try {
+    await client.connect(new StreamableHTTPClientTransport(new URL(running!.url!)));
+    return { names: (await client.listTools()).tools.map((tool) => tool.name), log };
+  } finally {
+    await client.close();
+    await running?.close();
+  }
+}
+
+const META = ['search_tools', 'describe_tools', 'call_tool'];
+
+describe('the start mode of a package generated with toolsMode auto', () => {
+  it('whole list over the budget: dynamic', async () => {
+    expect((await listed([])).names).toEqual(META);
+  });
+
+  it('a selection that fits the budget: static, by flag or variable; the start line says so', async () => {
+    const bySet = await listed(['--toolsets', 'small']);
+    expect(bySet.names).toEqual(['tool_0000', 'tool_0001', 'tool_0002']);
+    expect(bySet.log.at(-1)).toContain('3 tools, no authentication');
+    expect((await listed([], { X_TOOLSETS: 'small' })).names).toEqual(['tool_0000', 'tool_0001', 'tool_0002']);
+    expect((await listed(['--tools', 'tool_0004'])).names).toEqual(['tool_0004']);
+  });
+
+  it('a selection over the budget stays dynamic; --tools-mode wins; so does a package generated with a fixed mode', async () => {
+    expect((await listed(['--toolsets', 'big', '--tools', 'tool_0000'])).names).toEqual(META);
+    expect((await listed(['--toolsets', 'small', '--tools-mode', 'dynamic'])).names).toEqual(META);
+    const fixed: ApiConfig = { ...config, toolsBudget: undefined };
+    expect((await listed(['--toolsets', 'small'], {}, fixed)).names).toEqual(META);
+  });
+});
