@@ -63,6 +63,8 @@ export interface GenerateResult {
   cost?: ToolListCost;
   /** The mode the generated server starts in (absent when `skipped` or for a client-only package). */
   toolsMode?: EmitPlan['toolsMode'];
+  /** Set when the server sends no upstream credential because the spec declares none (the CLI's `note [no-credentials]`). */
+  credentialHint?: EmitPlan['credentialHint'];
   timings: Record<Stage, number>;
 }
 
@@ -123,5 +125,5 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const record = { version, ...(optionsHash !== undefined ? { options: optionsHash } : {}), ...inputs, tools: summaries };
   const report = writePlan(plan, outDir, mode, { previous, record });
   done('write', report.upToDate ? 'up to date' : `${report.created.length} created, ${report.updated.length} updated, ${report.removed.length} removed`);
-  return { loaded, diagnostics, report, changes, skipped: false, inputs: [...loaded.files.keys()], toolCount: tools.tools.length, cost, ...(plan.toolsMode !== undefined ? { toolsMode: plan.toolsMode } : {}), timings };
+  return { loaded, diagnostics, report, changes, skipped: false, inputs: [...loaded.files.keys()], toolCount: tools.tools.length, cost, ...(plan.toolsMode !== undefined ? { toolsMode: plan.toolsMode } : {}), ...(plan.credentialHint !== undefined ? { credentialHint: plan.credentialHint } : {}), timings };
 }

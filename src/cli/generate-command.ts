@@ -9,6 +9,7 @@ import { budgetWarning, costLines, DEFAULT_TOKEN_BUDGET } from '../report/cost-s
 import { apiReport, renderRunReport, type ApiReport } from '../report/report-json.js';
 import { changeReportLines, fileNoticeLines } from './print-change-report.js';
 import { printDiagnostics } from './print-diagnostics.js';
+import { printable } from './printable.js';
 
 export interface GenerateFlags {
   out?: string;
@@ -69,6 +70,11 @@ export async function generateCommand(spec: string | undefined, flags: GenerateF
   if (reportFile !== undefined) writeFileSync(reportFile, renderRunReport(reports));
 }
 
+/** The one line `generate` prints for a spec that declares no credentials (GitHub's): how to give the server a token. */
+function credentialNote(spec: string, options: string): string {
+  return printable(`note [no-credentials] ${spec}: the spec declares no credentials, so calls go upstream without any; to send a token, generate with ${options} (docs/upstream-credentials.md has the other kinds)`);
+}
+
 /** Generates one API and prints its diagnostics and its one-line outcome (`--check`: what would change). */
 export async function generateRun(run: ApiRun, flags: GenerateFlags, prefetched?: PrefetchedFile): Promise<GenerateResult> {
   // Progress on a terminal; quiet when piped, unless --verbose asks for the stage timings.
@@ -83,6 +89,9 @@ export async function generateRun(run: ApiRun, flags: GenerateFlags, prefetched?
     ...(progress ? { onStage: (stage, ms, detail) => process.stderr.write(`${stage.padEnd(9)} ${ms.toFixed(0).padStart(6)} ms  ${detail}\n`) } : {}),
   });
   printDiagnostics(result.diagnostics.items, result.loaded);
+  // A note, not a warning: a public API is not a problem, so --strict must not fail on it. Advice for
+  // whoever writes the package, so not under --check (CI), and not for a skipped run (nothing loaded).
+  if (result.credentialHint !== undefined && result.loaded !== undefined && !flags.check) process.stderr.write(`${credentialNote(result.loaded.root.display, result.credentialHint.options)}\n`);
   const { report } = result;
   const out = run.outputDisplay;
   if (!report.upToDate) for (const line of [...changeReportLines(result.changes), ...fileNoticeLines(report, flags.check === true)]) process.stderr.write(`${line}\n`);

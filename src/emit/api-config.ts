@@ -90,6 +90,25 @@ export function buildApiConfig(model: ToolModel, packageName: string, packageVer
   return { config, variables };
 }
 
+/**
+ * The `generate` options that would give a server without upstream credentials a bearer token,
+ * with the variable named after the package (`github-mcp` → `--auth bearer --auth-env GITHUB_TOKEN`,
+ * the name `--auth bearer` alone would choose too, written out so the reader sees it); undefined
+ * when the spec declares credentials, `--auth` declared one, or the tools are handlers (no upstream).
+ */
+export function credentialHint(model: ToolModel, packageName: string): CredentialHint | undefined {
+  if (model.noCredentials !== true || model.tools.some((t) => t.binding.kind === 'handler')) return undefined;
+  const variable = `${envPrefix(packageName)}TOKEN`;
+  return { variable, options: `--auth bearer --auth-env ${variable}` };
+}
+
+export interface CredentialHint {
+  /** The token's variable, `<PREFIX>TOKEN`. */
+  variable: string;
+  /** The `generate` options that declare it. */
+  options: string;
+}
+
 type Claim = (wanted: string, description: string, secret: boolean, credential?: boolean, exact?: boolean) => string;
 
 /** Claims the variable of one credential field: `(field, suffix, description, secret)` → its name. */

@@ -2,7 +2,7 @@ import type { JsonTexts } from '../json-texts.js';
 import type { ToolListCost } from '../report/token-cost.js';
 import type { EmitPlan, GeneratedFile } from '../model/emit-plan.js';
 import type { ToolModel } from '../model/tool-model.js';
-import { buildApiConfig } from './api-config.js';
+import { buildApiConfig, credentialHint } from './api-config.js';
 import type { ConfirmPolicy } from '../model/runtime-config.js';
 import { clientMethodNames, emitClientFiles } from './client-files.js';
 import { emitClientOnlyPackage } from './client-package.js';
@@ -66,7 +66,8 @@ export function emitPackage(model: ToolModel, options: EmitOptions = {}, json?: 
     emitHooksFile(),
     ...emitClientFiles(model.tools, client, 'server', methods),
   ];
-  return { ...sorted(files), toolsMode: mode };
+  const hint = credentialHint(model, name);
+  return { ...sorted(files), toolsMode: mode, ...(hint !== undefined ? { credentialHint: hint } : {}) };
 }
 
 function sorted(files: GeneratedFile[]): EmitPlan {

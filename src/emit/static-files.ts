@@ -2,7 +2,7 @@ import type { GeneratedFile } from '../model/emit-plan.js';
 import { credentialHosts } from '../map/credential-hosts.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { formatTokens, groupThousands, type ToolListCost } from '../report/token-cost.js';
-import type { ApiConfigResult } from './api-config.js';
+import { credentialHint, type ApiConfigResult, type CredentialHint } from './api-config.js';
 import { clientMethodNames } from './client-files.js';
 import { clientUsage } from './client-package.js';
 import { handlerPath } from './handler-files.js';
@@ -88,6 +88,7 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
       mcpTokenVariable: config.env.mcp?.token ?? '',
       defaultBaseUrl: model.servers[0] ? `\`${codeCell(model.servers[0].url)}\`` : 'nothing (set the base URL variable or pass --base-url)',
       variables: variables.map((v) => ({ name: v.name, description: markdownCell(v.description) })),
+      credentialNote: credentialNote(credentialHint(model, config.name)),
       credentialHosts: credentialHosts(model).map((h) => ({ host: codeCell(h.host), reasons: markdownCell(h.reasons.join('; ')) })),
       clientUsage: clientUsage(model.tools, `${config.name}/client`, [
         `// This package's server over stdio (it sees only PATH, HOME … plus env):`,
@@ -108,6 +109,26 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
       toolsExample: shellWord(catalog.tools.slice(0, 2).map((tool) => tool.name).join(',')),
     })),
   ];
+}
+
+/**
+ * Under the README's environment table when the spec declares no credentials (GitHub's): the table
+ * lists none, and without this a reader would not know the package can be given one.
+ */
+function credentialNote(hint: CredentialHint | undefined): string {
+  if (hint === undefined) return '';
+  const { options, variable } = hint;
+  return [
+    'The OpenAPI spec declares no credentials, so the server calls the API without any (no',
+    '`Authorization` header, no API key) and the table above lists none for it. To send a token,',
+    `regenerate the package with \`${options}\` added to the`,
+    `\`openapi-mcp generate\` command (in a config file: \`"auth": "bearer", "authEnv": ["${variable}"]\`);`,
+    `the server then reads \`${variable}\` and sends it as \`Authorization: Bearer <token>\`.`,
+    "openapi-mcp's `docs/upstream-credentials.md` has the other kinds (basic, API keys, OAuth2 client",
+    'credentials).',
+    '',
+    '',
+  ].join('\n');
 }
 
 /** The README's "What the tools cost a model" section: the total and one row per toolset. */

@@ -39,7 +39,8 @@ const TITLE_MAX = 120;
  * `x-mcp`/`x-speakeasy-mcp` extensions decide first, then the include/exclude options narrow.
  */
 export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics: DiagnosticBag = new DiagnosticBag()): ToolModel {
-  const model = declareAuth(spec, parseDeclaredAuth(options));
+  const declared = parseDeclaredAuth(options);
+  const model = declareAuth(spec, declared);
   const readOverrides = createOverrideReader(diagnostics);
   const overrides = new Map<Operation, ToolOverrides>();
   const dropped: Operation[] = [];
@@ -77,6 +78,11 @@ export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics
   const result: ToolModel = { info, servers: model.servers, securitySchemes: model.securitySchemes, tools };
   const toolsets = toolsetDescriptions(model.tagDescriptions, tools);
   if (toolsets !== undefined) result.toolsetDescriptions = toolsets;
+  // Every operation of the spec, not only the selected ones: a public subset of a secured API is not
+  // an API without credentials, and `--auth` would not be the fix there.
+  if (declared === undefined && model.operations.length > 0 && !model.operations.some((op) => op.security.some((r) => Object.keys(r).length > 0))) {
+    result.noCredentials = true;
+  }
   checkCredentialHosts(result, diagnostics, rootFile === undefined ? undefined : { file: rootFile, pointer: '' });
   return result;
 }

@@ -22,4 +22,6 @@ export interface EmitPlan {
   files: GeneratedFile[];
   /** The mode the server starts in, and why (emit/tools-mode.ts); absent for a client-only package. */
   toolsMode?: { mode: 'static' | 'dynamic'; reason: string };
+  /** The server sends no upstream credential (ToolModel.noCredentials): how to declare a token (emit/api-config.ts). */
+  credentialHint?: { variable: string; options: string };
 }

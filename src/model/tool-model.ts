@@ -88,4 +88,9 @@ export interface ToolModel {
   tools: Tool[];
   /** One line about each toolset that has one (OpenAPI tag descriptions), by toolset name. */
   toolsetDescriptions?: Record<string, string>;
+  /**
+   * No operation of the spec requires a credential and `generate --auth` declared none: calls go
+   * upstream without any, so generate and the README say how to declare one (GitHub's spec).
+   */
+  noCredentials?: true;
 }

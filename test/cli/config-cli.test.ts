@@ -46,7 +46,7 @@ describe('openapi-mcp generate with a config file (the built bin)', () => {
     );
     const r = runCli(['generate'], { cwd: dir });
     expect(r.code).toBe(0);
-    const lines = r.stderr.split('\n').filter((l) => !l.startsWith('warning '));
+    const lines = r.stderr.split('\n').filter((l) => !l.startsWith('warning ') && !l.startsWith('note '));
     expect(lines).toEqual([expect.stringMatching(/^4 tools → gen\/pets \(\d+ created, 0 updated, 0 removed\)$/), expect.stringMatching(/^\d+ tools → gen\/rec \(\d+ created, 0 updated, 0 removed\)$/), '']);
     expect(packageName(join(dir, 'gen/pets'))).toBe('pets-mcp');
     expect(packageName(join(dir, 'gen/rec'))).toBe('recursion-mcp');

@@ -95,7 +95,7 @@ describe('openapi-mcp generate: selection from flags and from the config file', 
     const config = { input: 'api.yaml', output: 'pkg', includeTags: ['reports', 'things'], exclude: ['POST *'], excludeTags: ['write'], include: ['/admin/**'] };
     writeFileSync(join(dir, 'openapi-mcp.config.json'), JSON.stringify(config));
     const fromFile = runCli(['generate'], { cwd: dir });
-    expect(fromFile.stderr.split('\n').filter((l) => !l.startsWith('warning ')).join('\n')).toMatch(/^4 tools → pkg \(/);
+    expect(fromFile.stderr.split('\n').filter((l) => !l.startsWith('warning ') && !l.startsWith('note ')).join('\n')).toMatch(/^4 tools → pkg \(/);
     expect(fromFile.code).toBe(0);
 
     const withFlag = runCli(['generate', '--include-tags', 'things', '--check'], { cwd: dir });

@@ -20,3 +20,8 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** stderr without `note [...]` lines (generate's no-credentials hint), for tests about something else. */
+export function withoutNotes(stderr: string): string {
+  return stderr.split('\n').filter((line) => !line.startsWith('note [')).join('\n');
+}
