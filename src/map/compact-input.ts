@@ -7,7 +7,8 @@
  *   array items, unions and `$defs`); a top-level argument that is only a `$ref` gets its
  *   definition's description, so no top-level description is lost;
  * - the URL of a Markdown link to an absolute `http(s)` URL in any description (the link text
- *   stays): documentation links cost ~20 tokens each and a model cannot follow them mid-call.
+ *   stays): documentation links cost ~20 tokens each and a model cannot follow them mid-call;
+ *   a sentence that is only such a pointer goes whole (unlink-text.ts).
  *
  * `$defs` entries are shared between tools (see schema-bundle.ts): the memo keeps one compacted
  * object per shared definition, so tool data still stores each once.
@@ -15,25 +16,15 @@
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import { setOwn } from '../normalize/set-own.js';
+import { unlinkText } from './unlink-text.js';
+
+export { unlinkText } from './unlink-text.js';
 
 /** The texts compaction drops (a `title` that is a schema, i.e. a property named title, stays). */
 export const DEEP_TEXT = ['description', 'title', 'examples', 'example', '$comment'];
 const SINGLE = ['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
 const ARRAYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs'];
-const LINK_URL = String.raw`\(\s*<?https?:\/\/[^\s)>]*>?(?:\s+"[^"\n]*")?\s*\)`;
-const LINK = new RegExp(String.raw`\[([^\]\n]*)\]` + LINK_URL, 'g');
-/** A sentence that only points elsewhere: `For more information, see "[Pagination](https://…)".` */
-const SEE_LINK = new RegExp(String.raw`[ \t]*\bFor more (?:information|details)\b[^.\n\[\]]{0,80}?,?\s*see\s+"?\[[^\]\n]*\]` + LINK_URL + String.raw`(?:\."|"\.|\.|")?`, 'g');
-
-/**
- * `[text](https://…)` → `text`, and a sentence that is nothing but such a reference ("For more
- * information, see [Pagination](https://…).") is removed; other text unchanged.
- */
-export function unlinkText(text: string): string {
-  if (!text.includes('](')) return text;
-  return text.replace(SEE_LINK, '').replace(LINK, '$1').replace(/[ \t]+\n/g, '\n').trim();
-}
 
 export interface CompactInputMemo {
   deep: WeakMap<object, JsonSchema>;

@@ -4,7 +4,8 @@
  *
  * - the input schema: no descriptions or examples below the top-level arguments, no link URLs
  *   (see compact-input.ts); every argument, type, enum, format, bound, default and `required` stays;
- * - the description: link URLs and pure "For more information, see [X](https://…)" sentences go;
+ * - the description: link URLs, and whole sentences that only point to links ("For more
+ *   information, see [X](https://…) in the Y documentation.", see unlink-text.ts), go;
  *   when it starts with the tool's `title` (the summary) and says more after it, that first line
  *   goes, since the title is listed right beside it;
  * - annotations: `title` when it repeats the tool's `title`, and hints equal to MCP's defaults
