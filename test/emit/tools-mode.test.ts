@@ -3,6 +3,7 @@ import { emitPackage } from '../../src/emit/emit-package.js';
 import { toolModelCost } from '../../src/report/cost-summary.js';
 import { decideToolsMode, estimateTokens } from '../../src/emit/tools-mode.js';
 import type { Tool, ToolModel } from '../../src/model/tool-model.js';
+import { DEFAULT_MAX_PAGE_BYTES } from '../../templates/runtime/tool-table.gen.js';
 
 describe('decideToolsMode', () => {
   it('auto: static within the budget, dynamic above it; an explicit option wins', () => {
@@ -37,6 +38,10 @@ describe('the generated package starts in the decided mode', () => {
     expect(big.get('src/config.gen.ts')).toContain('"toolsMode": "dynamic"');
     expect(big.get('README.md')).toMatch(/This package starts in \*\*dynamic mode\*\*: its 120 tools would cost about [\d,]+ tokens in tools\/list, more than the budget of 50,000\./);
     expect(files(120, 'static').get('src/config.gen.ts')).toContain('"toolsMode": "static"');
+ 
+    // The page cap the README states is the server's (tool-table.gen.ts).
+    expect(small.get('README.md')).toContain(`in pages of at most ${DEFAULT_MAX_PAGE_BYTES / 1_000_000} MB of JSON`);
+    expect(small.get('README.md')).toContain('the toolsets (1: OpenAPI tags, else first path segments)');
   });
   it('--token-budget sets the budget auto decides by, which the package keeps for start-time selections', () => {
     const generous = new Map(emitPackage(model(120), { packageName: 'things-mcp', tokenBudget: 10_000_000 }).files.map((f) => [f.path, f.contents]));
