@@ -28,10 +28,10 @@ import {
   type Tool,
 } from '@modelcontextprotocol/server';
 import type { AnyToolCaller } from './call-tool.gen.js';
-import { callToolScopeChallenge, createDynamicViews, visibleNames, visibleToolsets, type DynamicView, type VisibleNames } from './dynamic-scopes.gen.js';
+import { callToolScopeChallenge, createDynamicViews, unknownToolset, visibleNames, visibleToolsets, type DynamicView, type VisibleNames } from './dynamic-scopes.gen.js';
 import type { ToolCatalogData } from './search-core.gen.js';
 import { DISCOVER_TTL_MS, runTool, serverInfo, type Logger, type ServerFactoryOptions } from './server.gen.js';
-import { findToolset, SelectionError, toolCount } from './tool-selection.gen.js';
+import { toolCount, toolsetIndex } from './tool-selection.gen.js';
 import { DEFAULT_LIST_TTL_MS, lazySchema, listed, type JsonObject, type LazySchema, type ToolTable } from './tool-table.gen.js';
 import type { ApiConfig, JsonSchemaObject } from './types.gen.js';
 
@@ -247,14 +247,10 @@ async function searchTools(surface: DynamicSurface, view: DynamicView, args: Jso
   const { visible } = view;
   let allowed = (position: number): boolean => visible.has(position);
   if (typeof args.toolset === 'string') {
-    let set: number;
-    try {
-      // A toolset none of whose tools this request may see is answered as one that does not exist.
-      set = findToolset(catalog, args.toolset, visibleToolsets(catalog, view));
-    } catch (error) {
-      if (!(error instanceof SelectionError)) throw error;
-      return failure(error.message.replace(' (--toolsets)', ''));
-    }
+    // A toolset none of whose tools this request may see is answered as one that does not exist.
+    const sets = visibleToolsets(catalog, view);
+    const set = toolsetIndex(catalog, args.toolset, sets);
+    if (set === undefined) return failure(unknownToolset(args.toolset, [...sets].map((i) => catalog.toolsets[i]!.name)));
     allowed = (position) => visible.has(position) && catalog.tools[position]!.toolset === set;
   }
   const tools = (await surface.search(query, limit, allowed)).map((i) => {

@@ -90,9 +90,9 @@ describe('dynamic mode with OAuth: a read-only token', () => {
 
   it('search_tools in a toolset it cannot see answers as for one that does not exist, naming no hidden toolset', async () => {
     const answer = async (toolset: string) => text(await meta(read, 'search_tools', { query: 'statistics', toolset }));
-    expect(await answer('admin')).toBe('unknown toolset "admin"; see --list-toolsets');
-    expect(await answer('nimda')).toBe('unknown toolset "nimda"; see --list-toolsets');
-    expect(await answer('admins')).toBe('unknown toolset "admins"; see --list-toolsets');
+    expect(await answer('admin')).toBe('unknown toolset "admin"; use one that search_tools\' description lists, or leave toolset out to search every tool');
+    expect(await answer('nimda')).toBe('unknown toolset "nimda"; use one that search_tools\' description lists, or leave toolset out to search every tool');
+    expect(await answer('admins')).toBe('unknown toolset "admins"; use one that search_tools\' description lists, or leave toolset out to search every tool');
     expect(await answer('note')).toBe('unknown toolset "note"; close matches: notes');
     expect(await found(read, 'note', { toolset: 'notes' })).toEqual(['listNotes']);
   });
@@ -184,7 +184,7 @@ describe('dynamic mode with a selection at start', () => {
   it('--toolsets admin: search_tools in another toolset is refused as an unknown one', async () => {
     const c = await start(['--toolsets', 'admin']);
     expect(await found(c, 'note statistics')).toEqual(['getStats']);
-    expect(text(await meta(c, 'search_tools', { query: 'note', toolset: 'notes' }))).toBe('unknown toolset "notes"; see --list-toolsets');
+    expect(text(await meta(c, 'search_tools', { query: 'note', toolset: 'notes' }))).toBe('unknown toolset "notes"; use one that search_tools\' description lists, or leave toolset out to search every tool');
     expect(text(await meta(c, 'search_tools', { query: 'note', toolset: 'admn' }))).toBe('unknown toolset "admn"; close matches: admin');
     expect(text(await meta(c, 'call_tool', { name: 'listNotes', arguments: {} }))).toBe('Unknown tool "listNotes"; search_tools finds tools by task');
   });

@@ -70,11 +70,24 @@ describe('choosing tools at start', () => {
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('The whole `tools/list` answer is 870 tokens');
   });
 
-  it('unknown names are one line naming the close matches, exit code 2', () => {
+  it('unknown names are one line naming the close matches (all of them, and the variable they came from), exit code 2', () => {
     expect(runServer(['--toolsets', 'item'])).toEqual({ code: 2, stdout: '', stderr: 'shop-mcp: unknown toolset "item" (--toolsets); close matches: items\n' });
     expect(runServer(['--tools', 'getitem,placeOrder'])).toEqual({ code: 2, stdout: '', stderr: 'shop-mcp: unknown tool "getitem" (--tools); close matches: getItem\n' });
-    expect(runServer([], { SHOP_TOOLSETS: 'ordres' })).toEqual({ code: 2, stdout: '', stderr: 'shop-mcp: unknown toolset "ordres" (--toolsets); close matches: orders\n' });
+    expect(runServer(['--tools', 'getitem,placeOrder,nope'])).toEqual({ code: 2, stdout: '', stderr: 'shop-mcp: unknown tools (--tools): "getitem" (close matches: getItem); "nope" (no close match)\n' });
+    expect(runServer([], { SHOP_TOOLSETS: 'ordres' })).toEqual({ code: 2, stdout: '', stderr: 'shop-mcp: unknown toolset "ordres" (SHOP_TOOLSETS); close matches: orders\n' });
     expect(runServer(['--tools-mode', 'lazy']).stderr).toBe('shop-mcp: --tools-mode must be static or dynamic, got "lazy". Try --help.\n');
+    expect(runServer([], { SHOP_READ_ONLY: 'maybe' }).stderr).toBe('shop-mcp: SHOP_READ_ONLY must be true, false, 1, 0, yes, no, on or off, got "maybe". Try --help.\n');
+  });
+
+  it('a selection that leaves no tools does not start: one line saying why, exit code 2', () => {
+    expect(runServer(['--read-only', '--tools', 'placeOrder'])).toEqual({ code: 2, stdout: '', stderr: 'shop-mcp: --read-only leaves none of the selected tools (placeOrder is not read-only)\n' });
+  });
+
+  it('--host-config carries the selection into the entry it prints, repeated flags merged', () => {
+    const r = runServer(['--host-config', 'claude-desktop', '--toolsets', 'items', '--read-only', '--toolsets', 'orders']);
+    expect(r.code).toBe(0);
+    const entry = (JSON.parse(r.stdout) as { mcpServers: Record<string, { args: string[] }> }).mcpServers['shop-mcp']!;
+    expect(entry.args).toEqual([join(dir, 'dist/main.js'), '--toolsets', 'items,orders', '--read-only']);
   });
 
   it('the environment variables select as the flags do; a flag wins', () => {
@@ -132,6 +145,8 @@ describe('dynamic mode', () => {
     expect(orders.map((t) => t.name)).toEqual(['placeOrder']);
     const bad = await meta('search_tools', { query: 'item', toolset: 'order' });
     expect(bad).toMatchObject({ isError: true, content: [{ type: 'text', text: 'unknown toolset "order"; close matches: orders' }] });
+    // Worded for the model: it cannot run --list-toolsets.
+    expect((await meta('search_tools', { query: 'item', toolset: 'admin' })).content[0]!.text).toBe("unknown toolset \"admin\"; use one that search_tools' description lists, or leave toolset out to search every tool");
     const tooMany = await meta('search_tools', { query: 'item', limit: 51 });
     expect(tooMany.isError).toBe(true);
   });

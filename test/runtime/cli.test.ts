@@ -36,6 +36,11 @@ describe('parseArgs', () => {
       given: ['--toolsets', 'a,b', '--tools=x', '--read-only', '--tools-mode', 'dynamic', '--list-toolsets'],
       want: { ...defaults, selection: new Map([['--toolsets', 'a,b'], ['--tools', 'x'], ['--read-only', ''], ['--tools-mode', 'dynamic'], ['--list-toolsets', '']]) },
     },
+    {
+      name: 'repeated --toolsets and --tools add up; a repeated --tools-mode: the last',
+      given: ['--toolsets', 'pulls', '--tools=a', '--toolsets', 'issues', '--tools', 'b,c', '--tools-mode', 'static', '--tools-mode', 'dynamic'],
+      want: { ...defaults, selection: new Map([['--toolsets', 'pulls,issues'], ['--tools', 'a,b,c'], ['--tools-mode', 'dynamic']]) },
+    },
   ];
   for (const { name, given, want } of cases) {
     it(name, () => expect(parseArgs(given)).toEqual(want));
@@ -53,6 +58,7 @@ describe('parseArgs', () => {
     { name: '--host without --http', given: ['--host', '0.0.0.0'], want: '--host needs --http' },
     { name: '--http with a value', given: ['--http=yes'], want: '--http takes no value' },
     { name: 'an unknown --log format', given: ['--log', 'text'], want: '--log must be json, got "text"' },
+    { name: '--host-config with --http', given: ['--host-config', 'cursor', '--http'], want: '--host-config prints an entry that starts the server over stdio; leave out --http' },
   ];
   for (const { name, given, want } of errors) {
     it(`refuses ${name}`, () => expect(() => parseArgs(given)).toThrow(want));

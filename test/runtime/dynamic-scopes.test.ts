@@ -1,8 +1,8 @@
 import type { AuthInfo, JSONRPCRequest } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { callToolScopeChallenge, createDynamicViews, visibleNames, visibleToolsets } from '../../templates/runtime/dynamic-scopes.gen.js';
+import { callToolScopeChallenge, createDynamicViews, unknownToolset, visibleNames, visibleToolsets } from '../../templates/runtime/dynamic-scopes.gen.js';
 import type { ToolCatalogData } from '../../templates/runtime/search-core.gen.js';
-import { findToolset } from '../../templates/runtime/tool-selection.gen.js';
+import { toolsetIndex } from '../../templates/runtime/tool-selection.gen.js';
 
 // Positions 0..4; 3 is not selected at start.
 const catalog: ToolCatalogData = {
@@ -101,7 +101,12 @@ describe('visibleToolsets: a toolset whose tools a request cannot see does not e
   };
   const needs = [['read'], ['write'], ['admin']];
   const view = createDynamicViews({ positions: [0, 1, 2], scopes: (i) => needs[i]!, page: () => ({ tools: [] }) });
-  const find = (name: string, authInfo: AuthInfo | undefined) => () => findToolset(sets, name, visibleToolsets(sets, view(authInfo)));
+  // What search_tools does with its `toolset`: the index among the visible toolsets, else its answer.
+  const find = (name: string, authInfo: AuthInfo | undefined): number | string => {
+    const visible = visibleToolsets(sets, view(authInfo));
+    return toolsetIndex(sets, name, visible) ?? unknownToolset(name, [...visible].map((i) => sets.toolsets[i]!.name));
+  };
+  const NONE = "use one that search_tools' description lists, or leave toolset out to search every tool";
 
   it('holds the toolsets of the visible tools only', () => {
     expect([...visibleToolsets(sets, view(undefined))]).toEqual([0, 1]);
@@ -110,11 +115,13 @@ describe('visibleToolsets: a toolset whose tools a request cannot see does not e
   });
 
   it('a hidden toolset is answered as one that does not exist, close matches from the visible ones only', () => {
-    expect(find('admin', token('read'))).toThrow('unknown toolset "admin" (--toolsets); see --list-toolsets');
-    expect(find('admins', token('read'))).toThrow('unknown toolset "admins" (--toolsets); see --list-toolsets');
-    expect(find('note', token('read'))).toThrow('unknown toolset "note" (--toolsets); close matches: notes');
-    expect(find('Notes', token('read'))()).toBe(0);
-    expect(find('admin', token('admin'))()).toBe(1);
-    expect(find('admins', undefined)).toThrow('unknown toolset "admins" (--toolsets); close matches: admin');
+    // Worded for the model that reads it: no CLI flag, the same words for a hidden and a missing toolset.
+    expect(find('admin', token('read'))).toBe(`unknown toolset "admin"; ${NONE}`);
+    expect(find('nimda', token('read'))).toBe(`unknown toolset "nimda"; ${NONE}`);
+    expect(find('admins', token('read'))).toBe(`unknown toolset "admins"; ${NONE}`);
+    expect(find('note', token('read'))).toBe('unknown toolset "note"; close matches: notes');
+    expect(find('Notes', token('read'))).toBe(0);
+    expect(find('admin', token('admin'))).toBe(1);
+    expect(find('admins', undefined)).toBe('unknown toolset "admins"; close matches: admin');
   });
 });

@@ -9,7 +9,7 @@ import type { Tool } from '../../src/model/tool-model.js';
 import { normalizeSpec } from '../../src/normalize/normalize-spec.js';
 import { dynamicToolList, TOOLSET_LIST_MAX_CHARS, toolsetLines } from '../../templates/runtime/dynamic-tools.gen.js';
 import type { ToolCatalogData } from '../../templates/runtime/search-core.gen.js';
-import { closeMatches, LIST_WRAPPER_TOKENS, modeForSelection, selectedTokens, selectionRequest, SelectionError, selectTools, toolsetTable } from '../../templates/runtime/tool-selection.gen.js';
+import { closeMatches, emptySelection, LIST_WRAPPER_TOKENS, modeForSelection, selectedTokens, selectionRequest, SelectionError, selectTools, toolsetTable } from '../../templates/runtime/tool-selection.gen.js';
 import { fixtureConfig } from './server-fixtures.js';
 
 const config = { ...fixtureConfig, env: { ...fixtureConfig.env, toolsets: 'X_TOOLSETS', tools: 'X_TOOLS', readOnly: 'X_READ_ONLY', toolsMode: 'X_TOOLS_MODE' } };
@@ -35,14 +35,19 @@ describe('selectionRequest', () => {
   it('reads flags, falls back to the environment, and a flag wins', () => {
     expect(request({})).toEqual({ readOnly: false });
     expect(request({ '--toolsets': 'a, b,,', '--tools': 'x', '--read-only': '', '--tools-mode': 'dynamic' })).toEqual({ toolsets: ['a', 'b'], tools: ['x'], readOnly: true, toolsMode: 'dynamic' });
-    expect(request({}, { X_TOOLSETS: 'a', X_TOOLS: 'y,z', X_READ_ONLY: 'yes', X_TOOLS_MODE: 'static' })).toEqual({ toolsets: ['a'], tools: ['y', 'z'], readOnly: true, toolsMode: 'static' });
+    // `from` names the variables used, for the messages.
+    expect(request({}, { X_TOOLSETS: 'a', X_TOOLS: 'y,z', X_READ_ONLY: 'yes', X_TOOLS_MODE: 'static' })).toEqual({
+      toolsets: ['a'], tools: ['y', 'z'], readOnly: true, toolsMode: 'static', from: { toolsets: 'X_TOOLSETS', tools: 'X_TOOLS', readOnly: 'X_READ_ONLY' },
+    });
     expect(request({ '--toolsets': 'b' }, { X_TOOLSETS: 'a', X_READ_ONLY: 'false' })).toEqual({ toolsets: ['b'], readOnly: false });
+    expect(request({}, { X_READ_ONLY: 'On' }).readOnly).toBe(true);
+    expect(request({}, { X_READ_ONLY: 'off' }).readOnly).toBe(false);
     expect(request({}, { X_TOOLSETS: '  ' })).toEqual({ readOnly: false });
   });
 
   it('rejects a bad mode or boolean in one line naming where it came from', () => {
     expect(() => request({ '--tools-mode': 'lazy' })).toThrow(new SelectionError('--tools-mode must be static or dynamic, got "lazy"'));
-    expect(() => request({}, { X_READ_ONLY: 'maybe' })).toThrow(new SelectionError('X_READ_ONLY must be true or false, got "maybe"'));
+    expect(() => request({}, { X_READ_ONLY: 'maybe' })).toThrow(new SelectionError('X_READ_ONLY must be true, false, 1, 0, yes, no, on or off, got "maybe"'));
   });
 });
 
@@ -63,6 +68,28 @@ describe('selectTools', () => {
     expect(() => select({ readOnly: false, toolsets: ['zzz'] })).toThrow('unknown toolset "zzz" (--toolsets); see --list-toolsets');
     expect(() => select({ readOnly: false, tools: ['repos_gte'] })).toThrow('unknown tool "repos_gte" (--tools); close matches: repos_get');
     expect(() => select({ readOnly: false, tools: ['\u001b[31mx'] })).toThrow('unknown tool "?[31mx" (--tools); no close match');
+  });
+
+  it('names every unknown name of a flag in the one line, and the variable it came from', () => {
+    expect(() => select({ readOnly: false, toolsets: ['repo', 'issues', 'isues'] })).toThrow(new SelectionError('unknown toolsets (--toolsets): "repo" (close matches: repos); "isues" (close matches: issues)'));
+    expect(() => select({ readOnly: false, toolsets: ['repo', 'zzz'] })).toThrow(new SelectionError('unknown toolsets (--toolsets): "repo" (close matches: repos); "zzz" (no close match); see --list-toolsets'));
+    expect(() => select({ readOnly: false, tools: ['issues_list', 'nope1', 'nope2'] })).toThrow(new SelectionError('unknown tools (--tools): "nope1" (no close match); "nope2" (no close match)'));
+    expect(() => selectTools(catalog, request({}, { X_TOOLSETS: 'repo' }))).toThrow(new SelectionError('unknown toolset "repo" (X_TOOLSETS); close matches: repos'));
+    expect(() => selectTools(catalog, request({}, { X_TOOLS: 'repos_gte' }))).toThrow(new SelectionError('unknown tool "repos_gte" (X_TOOLS); close matches: repos_get'));
+  });
+
+  it('a selection that leaves no tool says why; one that leaves some, or asks for none, is fine', () => {
+    const empty = (r: Parameters<typeof selectTools>[1], c: ToolCatalogData = catalog) => emptySelection(c, r, selectTools(c, r));
+    expect(empty({ readOnly: true, tools: ['issues_create'] })).toBe('--read-only leaves none of the selected tools (issues_create is not read-only)');
+    expect(empty({ readOnly: true, tools: ['issues_create', 'repos_delete'] })).toBe('--read-only leaves none of the selected tools (issues_create, repos_delete are not read-only)');
+    expect(empty(request({ '--tools': 'issues_create' }, { X_READ_ONLY: '1' }))).toBe('X_READ_ONLY leaves none of the selected tools (issues_create is not read-only)');
+    const writes: ToolCatalogData = { toolsets: [{ name: 'w', description: '', tools: 5 }], tools: catalog.tools.map((tool) => ({ ...tool, toolset: 0, readOnly: false })) };
+    expect(empty({ readOnly: true, toolsets: ['w'] }, writes)).toBe('--read-only leaves none of the selected tools (none of those 5 is read-only)');
+    expect(empty({ readOnly: true }, writes)).toBe('--read-only leaves no tools (none of the 5 tools is read-only)');
+    expect(empty(request({ '--tools': ',' }))).toBe('--tools names no tool');
+    expect(empty({ readOnly: true, tools: ['issues_create', 'issues_list'] })).toBeUndefined();
+    expect(empty({ readOnly: false })).toBeUndefined();
+    expect(empty({ readOnly: false }, { toolsets: [], tools: [] })).toBeUndefined(); // an empty spec: nothing was asked
   });
 
   it('closeMatches: same ignoring case, contained, or a few edits away; closest first', () => {
