@@ -76,7 +76,7 @@ describe('dynamic mode with OAuth: a read-only token', () => {
   it('lists the three meta-tools, counting only the tools its scopes allow', async () => {
     const { tools } = await read.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['search_tools', 'describe_tools', 'call_tool']);
-    expect(tools[0]!.description).toContain('(1 tools)');
+    expect(tools[0]!.description).toContain('among the 1 tool of');
     expect(tools[0]!.description).toContain('- notes (1)');
     expect(tools[0]!.description).not.toContain('- admin');
   });
@@ -148,7 +148,7 @@ describe('dynamic mode with OAuth: wider tokens', () => {
 
   it('the static bearer token sees every tool', async () => {
     const c = await client(oauth.url, STATIC_TOKEN);
-    expect((await c.listTools()).tools[0]!.description).toContain('(4 tools)');
+    expect((await c.listTools()).tools[0]!.description).toContain('among the 4 tools of');
     expect(await found(c, 'note statistics')).toEqual(['createNote', 'deleteNote', 'getStats', 'listNotes']);
   });
 });
@@ -172,7 +172,7 @@ describe('dynamic mode with a selection at start', () => {
 
   it('--toolsets notes --scopes read,write: only those tools, and close matches only among them', async () => {
     const c = await start(['--toolsets', 'notes', '--scopes', 'read,write']);
-    expect((await c.listTools()).tools[0]!.description).toContain('(2 tools)');
+    expect((await c.listTools()).tools[0]!.description).toContain('among the 2 tools of');
     expect(await found(c, 'note statistics')).toEqual(['createNote', 'listNotes']);
     expect(text(await meta(c, 'describe_tools', { names: ['getStats'] }))).toBe('Unknown tool "getStats"; search_tools finds tools by task');
     expect(text(await meta(c, 'call_tool', { name: 'deleteNote', arguments: { id: '1' } }))).toBe('Unknown tool "deleteNote"; search_tools finds tools by task');

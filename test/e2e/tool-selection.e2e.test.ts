@@ -128,7 +128,7 @@ describe('dynamic mode', () => {
     const { tools } = await dynamic.listTools();
     expect(tools.map((t) => t.name)).toEqual(['search_tools', 'describe_tools', 'call_tool']);
     const search = tools[0]!;
-    expect(search.description).toContain('Shop API');
+    expect(search.description).toContain('of this API (Shop).');
     expect(search.description).toContain('- items (5)');
     expect(search.inputSchema.required).toEqual(['query']);
     expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(['query', 'limit', 'toolset']);
