@@ -13,7 +13,7 @@
 import type { AuthInfo, ListToolsResult, ScopeChallengeHandler } from '@modelcontextprotocol/server';
 import type { ToolCatalogData } from './search-core.gen.js';
 import { missingScopes, perScopeSet } from './tool-scopes.gen.js';
-import { closeMatches } from './tool-selection.gen.js';
+import { closeMatches, printable } from './close-matches.gen.js';
 
 /** The tools one request may see. */
 export interface DynamicView {
@@ -71,6 +71,17 @@ export function visibleToolsets(catalog: ToolCatalogData, view: DynamicView): Re
   const sets = new Set<number>();
   for (const i of view.positions) sets.add(catalog.tools[i]!.toolset);
   return sets;
+}
+
+/**
+ * search_tools' answer to a `toolset` this request cannot use, worded for the model that reads it
+ * (it cannot run `--list-toolsets`): close matches among `visible` (the toolsets of its view) only,
+ * so a hidden toolset gets exactly the answer a missing one gets.
+ */
+export function unknownToolset(name: string, visible: readonly string[]): string {
+  const close = closeMatches(name, visible);
+  const hint = close.length > 0 ? `close matches: ${close.join(', ')}` : "use one that search_tools' description lists, or leave toolset out to search every tool";
+  return `unknown toolset ${JSON.stringify(printable(name))}; ${hint}`;
 }
 
 /** Tool names as a request sees them: only those of its view exist. */

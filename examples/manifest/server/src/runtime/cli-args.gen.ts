@@ -2,7 +2,9 @@
  * The generated server's command-line arguments: {@link parseArgs} turns argv into {@link CliArgs}
  * (every flag of `--help`, see usage.gen.ts), with the checks that need nothing else: a known flag,
  * a value where one is needed, a port number, an HTTP-only flag without `--http`. The tool
- * selection flags are collected as given and read by tool-selection.gen.ts with the environment.
+ * selection flags are collected as given and read by tool-selection.gen.ts with the environment;
+ * a repeated `--toolsets` or `--tools` adds to the earlier ones (`--toolsets a --toolsets b` is
+ * `--toolsets a,b`), as `--allowed-host` and `--env-file` do, rather than silently replacing them.
  */
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT } from './http.gen.js';
 import { HOSTS, isHost, type Host } from './host-config.gen.js';
@@ -72,7 +74,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     const value = eq !== -1 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '') throw new UsageError(`${flag} needs a value`);
     if (SELECTION_VALUE_FLAGS.has(flag)) {
-      args.selection.set(flag, value);
+      const earlier = flag === '--tools-mode' ? undefined : args.selection.get(flag);
+      args.selection.set(flag, earlier === undefined ? value : `${earlier},${value}`);
     } else if (flag === '--port') {
       args.port = parsePort(value);
       portOrHost = flag;
@@ -103,6 +106,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     }
   }
   if (portOrHost !== undefined && !args.http && !args.help && !args.version) throw new UsageError(`${portOrHost} needs --http`);
+  // The entry a host starts is a stdio server: an --http in it would be lost, so it is refused.
+  if (args.hostConfig !== undefined && args.http && !args.help && !args.version) throw new UsageError('--host-config prints an entry that starts the server over stdio; leave out --http');
   return args;
 }
 

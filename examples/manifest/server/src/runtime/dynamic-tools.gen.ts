@@ -28,21 +28,15 @@ import {
   type Tool,
 } from '@modelcontextprotocol/server';
 import type { AnyToolCaller } from './call-tool.gen.js';
-import { callToolScopeChallenge, createDynamicViews, visibleNames, visibleToolsets, type DynamicView, type VisibleNames } from './dynamic-scopes.gen.js';
+import { callToolScopeChallenge, createDynamicViews, unknownToolset, visibleNames, visibleToolsets, type DynamicView, type VisibleNames } from './dynamic-scopes.gen.js';
 import type { ToolCatalogData } from './search-core.gen.js';
 import { DISCOVER_TTL_MS, runTool, serverInfo, type Logger, type ServerFactoryOptions } from './server.gen.js';
-import { findToolset, SelectionError, toolCount } from './tool-selection.gen.js';
+import { toolsetIndex } from './tool-selection.gen.js';
 import { DEFAULT_LIST_TTL_MS, lazySchema, listed, type JsonObject, type LazySchema, type ToolTable } from './tool-table.gen.js';
 import type { ApiConfig, JsonSchemaObject } from './types.gen.js';
 
-export const SEARCH_TOOLS = 'search_tools';
-export const DESCRIBE_TOOLS = 'describe_tools';
-export const CALL_TOOL = 'call_tool';
-export const DEFAULT_SEARCH_LIMIT = 10;
-export const MAX_SEARCH_LIMIT = 50;
-/** The toolset list in search_tools' description stops here, so tools/list stays small for any API. */
-export const TOOLSET_LIST_MAX_CHARS = 2_400;
-const TOOLSET_LINE_MAX_CHARS = 90;
+import { CALL_TOOL, DEFAULT_SEARCH_LIMIT, dynamicToolList } from './dynamic-list.gen.js';
+export { apiPhrase, CALL_TOOL, DEFAULT_SEARCH_LIMIT, DESCRIBE_TOOLS, dynamicToolList, MAX_SEARCH_LIMIT, SEARCH_TOOLS, TOOLSET_LIST_MAX_CHARS, toolsetLines } from './dynamic-list.gen.js';
 
 /** The selected tools, loaded on first use: their table (schemas, validators) and caller. */
 export interface ServedTools {
@@ -169,77 +163,6 @@ function metaTools(surface: DynamicSurface, listedTools: readonly Tool[], positi
   ];
 }
 
-/** The dynamic tools/list: search_tools, describe_tools and call_tool, naming the API and its toolsets. */
-export function dynamicToolList(config: ApiConfig, catalog: ToolCatalogData, positions: readonly number[]): Tool[] {
-  const api = config.title;
-  const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-  return [
-    {
-      name: SEARCH_TOOLS,
-      description: `Finds ${api} API tools for a task (${positions.length} tools). Returns tool names with a short description, best match first; then describe_tools gives their input schemas and call_tool runs one.\n${toolsetLines(catalog, positions)}`,
-      inputSchema: {
-        type: 'object',
-        properties: {
-          query: { type: 'string', description: 'The task in a few words, e.g. "list open issues"' },
-          limit: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_LIMIT, default: DEFAULT_SEARCH_LIMIT },
-          toolset: { type: 'string', description: 'Search only this toolset' },
-        },
-        required: ['query'],
-      },
-      outputSchema: {
-        type: 'object',
-        properties: { tools: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' }, toolset: { type: 'string' } }, required: ['name', 'description'] } } },
-        required: ['tools'],
-      },
-      annotations: readOnly,
-    },
-    {
-      name: DESCRIBE_TOOLS,
-      description: `Describes ${api} API tools by name (from search_tools): each Tool exactly as tools/list would list it, with its inputSchema for call_tool.`,
-      inputSchema: { type: 'object', properties: { names: { type: 'array', items: { type: 'string' }, minItems: 1 } }, required: ['names'] },
-      outputSchema: { type: 'object', properties: { tools: { type: 'array', items: { type: 'object' } } }, required: ['tools'] },
-      annotations: readOnly,
-    },
-    {
-      name: CALL_TOOL,
-      description: `Calls one ${api} API tool by name with its arguments (as its inputSchema from describe_tools says) and returns that tool's result.`,
-      inputSchema: { type: 'object', properties: { name: { type: 'string' }, arguments: { type: 'object' } }, required: ['name', 'arguments'] },
-      annotations: { openWorldHint: true },
-    },
-  ];
-}
-
-/**
- * One line per selected toolset (`- name (N): description`), in name order; when they do not fit
- * in {@link TOOLSET_LIST_MAX_CHARS}, the largest ones and how many more there are.
- */
-export function toolsetLines(catalog: ToolCatalogData, positions: readonly number[]): string {
-  const counts = new Map<number, number>();
-  if (positions.length === toolCount(catalog)) catalog.toolsets.forEach((set, i) => set.tools > 0 && counts.set(i, set.tools)); // every tool: the catalog's tools stay unread
-  else for (const i of positions) counts.set(catalog.tools[i]!.toolset, (counts.get(catalog.tools[i]!.toolset) ?? 0) + 1);
-  const line = (set: number): string => {
-    const { name, description } = catalog.toolsets[set]!;
-    const text = `- ${name} (${counts.get(set)})${description === '' ? '' : `: ${description}`}`;
-    return text.length <= TOOLSET_LINE_MAX_CHARS ? text : `${text.slice(0, TOOLSET_LINE_MAX_CHARS - 1).trimEnd()}…`;
-  };
-  const byName = (a: number, b: number): number => (catalog.toolsets[a]!.name < catalog.toolsets[b]!.name ? -1 : 1);
-  const sets = [...counts.keys()];
-  const head = 'Toolsets (pass one as toolset to search only there):';
-  const all = sets.sort(byName).map(line);
-  if (all.join('\n').length <= TOOLSET_LIST_MAX_CHARS) return [head, ...all].join('\n');
-  const largest = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)! || byName(a, b));
-  const shown: number[] = [];
-  let used = 0;
-  for (const set of largest) {
-    const length = line(set).length + 1;
-    if (used + length > TOOLSET_LIST_MAX_CHARS) break;
-    shown.push(set);
-    used += length;
-  }
-  const rest = sets.length - shown.length;
-  return [head, ...shown.sort(byName).map(line), `- … and ${rest} smaller toolsets (search without toolset finds them too)`].join('\n');
-}
-
 async function searchTools(surface: DynamicSurface, view: DynamicView, args: JsonObject): Promise<CallToolResult> {
   const { catalog } = surface;
   const query = args.query as string;
@@ -247,14 +170,10 @@ async function searchTools(surface: DynamicSurface, view: DynamicView, args: Jso
   const { visible } = view;
   let allowed = (position: number): boolean => visible.has(position);
   if (typeof args.toolset === 'string') {
-    let set: number;
-    try {
-      // A toolset none of whose tools this request may see is answered as one that does not exist.
-      set = findToolset(catalog, args.toolset, visibleToolsets(catalog, view));
-    } catch (error) {
-      if (!(error instanceof SelectionError)) throw error;
-      return failure(error.message.replace(' (--toolsets)', ''));
-    }
+    // A toolset none of whose tools this request may see is answered as one that does not exist.
+    const sets = visibleToolsets(catalog, view);
+    const set = toolsetIndex(catalog, args.toolset, sets);
+    if (set === undefined) return failure(unknownToolset(args.toolset, [...sets].map((i) => catalog.toolsets[i]!.name)));
     allowed = (position) => visible.has(position) && catalog.tools[position]!.toolset === set;
   }
   const tools = (await surface.search(query, limit, allowed)).map((i) => {

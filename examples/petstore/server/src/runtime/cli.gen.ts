@@ -23,7 +23,7 @@ import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
 import { EndpointAuthError } from './endpoint-auth.gen.js';
 import { endpointVariables, oauthGiven, resolveEndpointAuth, startScopes } from './endpoint-config.gen.js';
 import { serveHttp, type RunningHttpServer } from './http.gen.js';
-import { hostConfig } from './host-config.gen.js';
+import { hostConfig, serverFlags } from './host-config.gen.js';
 import { readPackageInfo, userAgent, type PackageInfo } from './package-info.gen.js';
 import { createServerFactory, describeError, type Logger, type ServerFactoryOptions } from './server.gen.js';
 import { confirmPolicy, ConfirmPolicyError, createGating } from './human-in-the-loop.gen.js';
@@ -32,7 +32,7 @@ import { startStdio } from './stdio.gen.js';
 import { selectByScopes, toolScopes } from './tool-scopes.gen.js';
 import { buildCatalog, buildSearchIndex, catalogTool, createSearch, loadSearchIndexAsync, type CatalogTool } from './search-core.gen.js';
 import { applyToolOverrides, type OverriddenTools } from './tool-overrides.gen.js';
-import { modeForSelection, SelectionError, selectionRequest, selectTools, toolCount, toolsetTable, type SelectionRequest, type ToolCatalog } from './tool-selection.gen.js';
+import { emptySelection, modeForSelection, SelectionError, selectionRequest, selectTools, toolCount, toolsetTable, type SelectionRequest, type ToolCatalog } from './tool-selection.gen.js';
 import { buildToolTable, type ToolTableOptions } from './tool-table.gen.js';
 import type { ApiConfig, ToolEntry } from './types.gen.js';
 import { createUpstreamCaller, upstreamBaseUrls } from './upstream-caller.gen.js';
@@ -115,11 +115,6 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     out(`${printable(pkg.name)} ${printable(pkg.version)}\n`);
     return undefined;
   }
-  if (args.hostConfig !== undefined) {
-    const mainFile = options.packageJson !== undefined ? fileURLToPath(new URL('dist/main.js', options.packageJson)) : resolve(process.argv[1] ?? 'dist/main.js');
-    out(hostConfig(args.hostConfig, config, mainFile));
-    return undefined;
-  }
 
   const served: ApiConfig = { ...config, version: pkg.version };
   // Until the selection is known (modeForSelection below): --tools-mode, else the package's mode.
@@ -129,7 +124,7 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   const overrides = options.hooks?.tools;
   // Scopes (--scopes, OAuth on the HTTP endpoint) read every tool's scopes: then the entries load now.
   const scopesRead = args.scopes !== undefined || (env[endpointVariables(config).scopes] ?? '') !== '' || (args.http && oauthGiven(args, env, config));
-  const overriddenNow = mode === 'static' || scopesRead || (overrides !== undefined && Object.keys(overrides).length > 0);
+  const overriddenNow = (mode === 'static' && args.hostConfig === undefined) || scopesRead || (overrides !== undefined && Object.keys(overrides).length > 0);
   const applyOverrides = once(async () => {
     const result = applyToolOverrides(await loadEntries(), overrides);
     for (const warning of result.warnings) log(`${name}: ${warning}`);
@@ -141,6 +136,9 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   let gate: ServerFactoryOptions['gate'];
   try {
     positions = selectTools(catalog, request);
+    // Nothing to serve is a mistake to name, not a server to start (--list-toolsets shows it: 0 of N).
+    const empty = args.selection.has('--list-toolsets') && args.hostConfig === undefined ? undefined : emptySelection(catalog, request, positions);
+    if (empty !== undefined) throw new SelectionError(empty);
     gate = createGating({
       config,
       env,
@@ -154,7 +152,7 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     setExitCode(2);
     return undefined;
   }
-  if (args.selection.has('--list-toolsets')) {
+  if (args.selection.has('--list-toolsets') && args.hostConfig === undefined) {
     out(toolsetTable(catalog, positions));
     return undefined;
   }
@@ -164,7 +162,9 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     try {
       if (overridden !== undefined) {
         const allowed = new Set(selectByScopes(overridden.tools, startScopes(args, env, config, overridden.tools)));
+        const selected = positions.length;
         positions = positions.filter((i) => allowed.has(overridden.tools[i]!));
+        if (selected > 0 && positions.length === 0) throw new EndpointAuthError(`${args.scopes !== undefined ? '--scopes' : endpointVariables(config).scopes} leaves none of the selected tools (each needs another scope)`);
       }
       if (args.http) endpoint = await resolveEndpointAuth(args, env, config, overridden === undefined ? [] : positions.map((i) => overridden.tools[i]!), args.host);
     } catch (error) {
@@ -173,6 +173,12 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
       setExitCode(2);
       return undefined;
     }
+  }
+  // The entry a host needs to start this very server: printed once the selection is known to serve tools.
+  if (args.hostConfig !== undefined) {
+    const mainFile = options.packageJson !== undefined ? fileURLToPath(new URL('dist/main.js', options.packageJson)) : resolve(process.argv[1] ?? 'dist/main.js');
+    out(hostConfig(args.hostConfig, config, mainFile, serverFlags(args, options.cwd)));
+    return undefined;
   }
   // A package that starts dynamic because its whole list is over the budget serves a selection that fits it statically.
   if (request.toolsMode === undefined) mode = modeForSelection(config, catalog, positions, positions.length < toolCount(catalog));

@@ -6,7 +6,8 @@
  * the environment (`config.env`: e.g. `GITHUB_TOOLSETS`); a flag wins over its variable.
  *
  * `--toolsets` and `--tools` together offer the union; `--read-only` then keeps only read-only
- * tools of it. An unknown name is one line naming the close matches.
+ * tools of it. Unknown names are one line naming each one's close matches; a selection that leaves
+ * no tool is one line saying why ({@link emptySelection}): a server with nothing to offer does not start.
  *
  * The selection works on the tool catalog (data/tools/catalog.json: names, toolsets, read-only
  * flags, summaries, token counts), so it needs none of the schemas: dynamic mode can start without
@@ -16,6 +17,7 @@
  * that a package generated with `toolsMode: auto` (`toolsBudget` set) whose whole list is over the
  * budget serves a selection that fits the budget statically ({@link modeForSelection}).
  */
+import { printable, unknownNames } from './close-matches.gen.js';
 import type { ToolCatalogData } from './search-core.gen.js';
 import type { ApiConfig } from './types.gen.js';
 
@@ -32,12 +34,16 @@ export interface SelectionRequest {
   tools?: string[];
   readOnly: boolean;
   toolsMode?: ToolsMode;
+  /** The environment variable each came from when its flag was not given: messages name what the user set. */
+  from?: { toolsets?: string; tools?: string; readOnly?: string };
 }
 
 /** A selection mistake (unknown name, bad value): one line, exit code 2. */
 export class SelectionError extends Error {
   override name = 'SelectionError';
 }
+
+export { closeMatches } from './close-matches.gen.js';
 
 export const SELECTION_VALUE_FLAGS: ReadonlySet<string> = new Set(['--toolsets', '--tools', '--tools-mode']);
 export const SELECTION_SWITCHES: ReadonlySet<string> = new Set(['--read-only', '--list-toolsets']);
@@ -52,14 +58,26 @@ export function selectionRequest(flags: ReadonlyMap<string, string>, env: Record
     return text === undefined || text.trim() === '' ? undefined : { text, from: envName! };
   };
   const request: SelectionRequest = { readOnly: false };
+  const from = (key: 'toolsets' | 'tools' | 'readOnly', source: string): void => {
+    if (!source.startsWith('--')) request.from = { ...request.from, [key]: source };
+  };
   const toolsets = value('--toolsets', names.toolsets);
-  if (toolsets !== undefined) request.toolsets = list(toolsets.text);
+  if (toolsets !== undefined) {
+    request.toolsets = list(toolsets.text);
+    from('toolsets', toolsets.from);
+  }
   const tools = value('--tools', names.tools);
-  if (tools !== undefined) request.tools = list(tools.text);
+  if (tools !== undefined) {
+    request.tools = list(tools.text);
+    from('tools', tools.from);
+  }
   if (flags.has('--read-only')) request.readOnly = true;
   else {
     const text = value('--read-only', names.readOnly);
-    if (text !== undefined) request.readOnly = parseBoolean(text.text, text.from);
+    if (text !== undefined) {
+      request.readOnly = parseBoolean(text.text, text.from);
+      if (request.readOnly) from('readOnly', text.from);
+    }
   }
   const mode = value('--tools-mode', names.toolsMode);
   if (mode !== undefined) {
@@ -76,28 +94,35 @@ function list(text: string): string[] {
 
 function parseBoolean(text: string, from: string): boolean {
   const t = text.trim().toLowerCase();
-  if (t === '1' || t === 'true' || t === 'yes') return true;
-  if (t === '0' || t === 'false' || t === 'no') return false;
-  throw new SelectionError(`${from} must be true or false, got ${JSON.stringify(text)}`);
+  if (t === '1' || t === 'true' || t === 'yes' || t === 'on') return true;
+  if (t === '0' || t === 'false' || t === 'no' || t === 'off') return false;
+  throw new SelectionError(`${from} must be true, false, 1, 0, yes, no, on or off, got ${JSON.stringify(printable(text))}`);
 }
 
 /**
  * The positions (into `catalog.tools`, in order) of the selected tools. Throws SelectionError for
- * a toolset or tool that does not exist. Toolset names match ignoring case when exactly one does.
+ * toolsets or tools that do not exist (all those of one flag in one line). Toolset names match
+ * ignoring case when exactly one does.
  */
 export function selectTools(catalog: ToolCatalogData, request: SelectionRequest): number[] {
   const narrowed = request.toolsets !== undefined || request.tools !== undefined;
   // Every tool: counted from the toolsets, so a lazily parsed catalog (catalog.gen.ts) stays unparsed.
   if (!narrowed && !request.readOnly) return Array.from({ length: toolCount(catalog) }, (_, i) => i);
   const wantedSets = new Set<number>();
-  for (const name of request.toolsets ?? []) wantedSets.add(findToolset(catalog, name));
+  const unknownSets = (request.toolsets ?? []).filter((name) => {
+    const set = toolsetIndex(catalog, name);
+    if (set !== undefined) wantedSets.add(set);
+    return set === undefined;
+  });
+  if (unknownSets.length > 0) throw new SelectionError(unknownNames('toolset', unknownSets, request.from?.toolsets ?? '--toolsets', catalog.toolsets.map((set) => set.name)));
   const byName = new Map(catalog.tools.map((tool, i) => [tool.name, i]));
   const wantedTools = new Set<number>();
-  for (const name of request.tools ?? []) {
+  const unknownTools = (request.tools ?? []).filter((name) => {
     const position = byName.get(name);
-    if (position === undefined) throw new SelectionError(unknown('tool', name, '--tools', [...byName.keys()]));
-    wantedTools.add(position);
-  }
+    if (position !== undefined) wantedTools.add(position);
+    return position === undefined;
+  });
+  if (unknownTools.length > 0) throw new SelectionError(unknownNames('tool', unknownTools, request.from?.tools ?? '--tools', [...byName.keys()]));
   const positions: number[] = [];
   catalog.tools.forEach((tool, i) => {
     if (narrowed && !wantedSets.has(tool.toolset) && !wantedTools.has(i)) return;
@@ -146,65 +171,33 @@ export function toolCount(catalog: ToolCatalogData): number {
 
 /**
  * The index of the toolset called `name` (exactly, else ignoring case when that is unique), among
- * `among` when given (the others are treated as if they did not exist: never found, never a close match).
+ * `among` when given (the others are treated as if they did not exist), or undefined.
  */
-export function findToolset(catalog: ToolCatalogData, name: string, among?: ReadonlySet<number>): number {
+export function toolsetIndex(catalog: ToolCatalogData, name: string, among?: ReadonlySet<number>): number | undefined {
   const sets = catalog.toolsets.flatMap((set, i) => (among === undefined || among.has(i) ? [{ set, i }] : []));
   const exact = sets.find(({ set }) => set.name === name);
   if (exact !== undefined) return exact.i;
   const folded = sets.filter(({ set }) => set.name.toLowerCase() === name.toLowerCase());
-  if (folded.length === 1) return folded[0]!.i;
-  throw new SelectionError(unknown('toolset', name, '--toolsets', sets.map(({ set }) => set.name)));
-}
-
-/** `unknown toolset "isues" (--toolsets); close matches: issues, users` */
-export function unknown(what: string, name: string, flag: string, candidates: readonly string[]): string {
-  const close = closeMatches(name, candidates);
-  const hint = close.length > 0 ? `close matches: ${close.join(', ')}` : what === 'toolset' ? 'see --list-toolsets' : 'no close match';
-  return `unknown ${what} ${JSON.stringify(printable(name))} (${flag}); ${hint}`;
+  return folded.length === 1 ? folded[0]!.i : undefined;
 }
 
 /**
- * Up to `max` candidates close to `name`: same ignoring case, containing it (or contained), or
- * within an edit distance of a third of its length; closest first, then by name.
+ * Why a selection serves no tool, or undefined when it serves some or asked for none (every tool
+ * of an empty spec): `--read-only leaves none of the selected tools (issues_create is not read-only)`.
  */
-export function closeMatches(name: string, candidates: readonly string[], max = 5): string[] {
-  const wanted = name.toLowerCase();
-  const limit = Math.max(2, Math.floor(wanted.length / 3));
-  const scored: [number, string][] = [];
-  for (const candidate of candidates) {
-    const c = candidate.toLowerCase();
-    let score: number;
-    if (c === wanted) score = 0;
-    else if (wanted.length >= 3 && (c.includes(wanted) || wanted.includes(c))) score = 1 + Math.abs(c.length - wanted.length) / 100;
-    else {
-      const distance = editDistance(wanted, c, limit);
-      if (distance > limit) continue;
-      score = 1 + distance;
-    }
-    scored.push([score, candidate]);
+export function emptySelection(catalog: ToolCatalogData, request: SelectionRequest, positions: readonly number[]): string | undefined {
+  const narrowed = request.toolsets !== undefined || request.tools !== undefined;
+  if (positions.length > 0 || (!narrowed && !request.readOnly)) return undefined;
+  const chosen = narrowed ? selectTools(catalog, { ...request, readOnly: false }) : [];
+  if (chosen.length === 0 && narrowed) {
+    const given = [request.toolsets !== undefined ? (request.from?.toolsets ?? '--toolsets') : '', request.tools !== undefined ? (request.from?.tools ?? '--tools') : ''].filter((f) => f !== '');
+    return `${given.join(' and ')} name${given.length === 1 ? 's' : ''} no tool`;
   }
-  scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-  return scored.slice(0, max).map(([, candidate]) => printable(candidate));
-}
-
-/** Levenshtein distance, giving up (returning limit + 1) once it must exceed `limit`. */
-function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
-      row.push(value);
-      best = Math.min(best, value);
-    }
-    if (best > limit) return limit + 1;
-    previous = row;
-  }
-  return previous[b.length]!;
+  const readOnly = request.from?.readOnly ?? '--read-only';
+  if (!narrowed) return `${readOnly} leaves no tools (none of the ${toolCount(catalog)} tools is read-only)`;
+  const names = chosen.map((i) => printable(catalog.tools[i]!.name));
+  const why = names.length <= 3 ? `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not read-only` : `none of those ${names.length} is read-only`;
+  return `${readOnly} leaves none of the selected tools (${why})`;
 }
 
 /** The `--list-toolsets` table: name, tools (selected of all), read-only tools, description. */
@@ -242,7 +235,3 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Spec-derived text for a terminal: control characters become '?'. */
-function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-}
