@@ -4,7 +4,7 @@
  * toolset, read-only flag and tokens in a static tools/list, in tools/list order, one tool per line) and
  * `data/tools/search-index.json` (the MiniSearch index of search-core.gen.ts, written here once by
  * search-index-json.ts so the server only loads it), read by `src/tools/catalog.gen.ts`;
- * `data/tools/toolsets.json` (the toolsets alone, with their tool counts): all a dynamic server's
+ * `data/tools/toolsets.json` (the toolsets alone, with their tool counts and line tokens): all a dynamic server's
  * first tools/list needs, so the catalog's tools are parsed only when first used (Microsoft
  * Graph: 2.8 MB).
  */
@@ -12,11 +12,20 @@ import type { GeneratedFile } from '../model/emit-plan.js';
 import type { Tool } from '../model/tool-model.js';
 import { jsonLinesText } from './code-files.js';
 import { printSourceFile } from './printer.js';
-import { buildCatalog, searchDocuments, type ToolCatalogData } from './search-core.gen.js';
+import { loadTokenCounterSync, type CountTokens } from '../report/token-cost.js';
+import { buildCatalog, searchDocuments, toolsetLine, toolsetLineJson, type ToolCatalogData } from './search-core.gen.js';
 import { searchIndexJson } from './search-index-json.js';
 
-export function toolCatalog(tools: readonly Tool[], toolsetDescriptions: Readonly<Record<string, string>> = {}): ToolCatalogData {
-  return buildCatalog(tools, (i) => tools[i]!.toolset ?? 'default', toolsetDescriptions);
+export function toolCatalog(tools: readonly Tool[], toolsetDescriptions: Readonly<Record<string, string>> = {}, count: CountTokens = loadTokenCounterSync()): ToolCatalogData {
+  return withLineTokens(buildCatalog(tools, (i) => tools[i]!.toolset ?? 'default', toolsetDescriptions), count);
+}
+
+/**
+ * Each toolset with the tokens of its line in a dynamic server's search_tools description, as
+ * that line stands in the JSON (dynamic-list.gen.ts keeps the whole list within 1,500 tokens by them).
+ */
+export function withLineTokens(catalog: ToolCatalogData, count: CountTokens): ToolCatalogData {
+  return { ...catalog, toolsets: catalog.toolsets.map((set) => ({ ...set, tokens: count(toolsetLineJson(toolsetLine(set.name, set.tools, set.description))) })) };
 }
 
 /** `costs`: each tool's cost in tools/list order (report/token-cost.ts), for the catalog's `tokens`. */

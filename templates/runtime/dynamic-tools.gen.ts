@@ -36,7 +36,7 @@ import { DEFAULT_LIST_TTL_MS, lazySchema, listed, type JsonObject, type LazySche
 import type { ApiConfig, JsonSchemaObject } from './types.gen.js';
 
 import { CALL_TOOL, DEFAULT_SEARCH_LIMIT, dynamicToolList } from './dynamic-list.gen.js';
-export { apiPhrase, CALL_TOOL, DEFAULT_SEARCH_LIMIT, DESCRIBE_TOOLS, dynamicToolList, MAX_SEARCH_LIMIT, SEARCH_TOOLS, TOOLSET_LIST_MAX_CHARS, toolsetLines } from './dynamic-list.gen.js';
+export { apiPhrase, CALL_TOOL, DEFAULT_SEARCH_LIMIT, DESCRIBE_TOOLS, dynamicToolList, MAX_SEARCH_LIMIT, SEARCH_TOOLS, toolsetLines } from './dynamic-list.gen.js';
 
 /** The selected tools, loaded on first use: their table (schemas, validators) and caller. */
 export interface ServedTools {

@@ -1,13 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { SEARCH_SETS, fixtureModel } from '../../bench/lib/search-quality.mjs';
-import { buildCatalog } from '../../templates/runtime/search-core.gen.js';
-import { loadSpec } from '../../src/load/load-spec.js';
-import { mapToTools } from '../../src/map/map-tools.js';
-import type { Tool } from '../../src/model/tool-model.js';
-import { normalizeSpec } from '../../src/normalize/normalize-spec.js';
-import { apiPhrase, dynamicToolList, TOOLSET_LIST_MAX_CHARS, toolsetLines } from '../../templates/runtime/dynamic-tools.gen.js';
 import type { ToolCatalogData } from '../../templates/runtime/search-core.gen.js';
 import { closeMatches, emptySelection, LIST_WRAPPER_TOKENS, modeForSelection, selectedTokens, selectionRequest, SelectionError, selectTools, toolsetTable } from '../../templates/runtime/tool-selection.gen.js';
 import { fixtureConfig } from './server-fixtures.js';
@@ -142,50 +134,4 @@ describe('the mode for a start-time selection', () => {
     expect(modeForSelection({ toolsMode: 'dynamic' }, counted, [0], true)).toBe('dynamic'); // generated with --tools-mode dynamic
     expect(modeForSelection({ toolsMode: 'static', toolsBudget: 1 }, counted, [0, 1, 2, 3, 4], false)).toBe('static');
   });
-});
-
-const tokensOf = (tools: unknown): number => countTokens(JSON.stringify({ tools }));
-
-describe('dynamic tools/list', () => {
-  it('lists every selected toolset, one line each, when they fit', () => {
-    expect(toolsetLines(catalog, [0, 2, 3])).toBe('Toolsets (pass one as toolset to search only there):\n- issues (1): Interact with issues.\n- repos (2)');
-  });
-
-  it('names the API once, reading well whatever its title (not "Stripe API API tools")', () => {
-    expect(apiPhrase('Stripe API')).toBe('the Stripe API');
-    expect(apiPhrase('The  Kubernetes\nAPI')).toBe('the Kubernetes API');
-    expect(apiPhrase("GitHub's official OpenAPI spec + Octokit extension")).toBe("this API (GitHub's official OpenAPI spec + Octokit extension)");
-    expect(apiPhrase('Microsoft Graph v1.0')).toBe('this API (Microsoft Graph v1.0)');
-    expect(apiPhrase(' ')).toBe('this API');
-    expect(apiPhrase(`A ${'very '.repeat(40)}long title`)).toMatch(/^this API \(A very .{80,}…\)$/);
-    const [search, describeTool, call] = dynamicToolList({ ...config, title: 'Stripe API' }, catalog, [0, 1, 2]);
-    expect(search!.description).toMatch(/^Finds tools for a task among the 3 tools of the Stripe API\. Returns/);
-    expect(dynamicToolList({ ...config, title: 'Shop' }, catalog, [0])[0]!.description).toMatch(/^Finds tools for a task among the 1 tool of this API \(Shop\)\. /);
-    expect(describeTool!.description).toBe('Describes tools by name (from search_tools): each Tool exactly as tools/list would list it, with its inputSchema for call_tool.');
-    expect(call!.description).toBe("Calls one tool by name (from search_tools) with its arguments, as its inputSchema from describe_tools says, and returns that tool's result.");
-  });
-
-  it('stays under 1,500 tokens for any API size (a Microsoft Graph-sized catalog: 11,422 tools in 600 toolsets)', () => {
-    const toolsets = Array.from({ length: 600 }, (_, i) => ({ name: `users.someLongToolsetName${i}`, description: `All about the resource number ${i} and what can be done with it, described at length`, tools: 0 }));
-    const tools = Array.from({ length: 11_422 }, (_, i) => ({ name: `tool${i}`, summary: '', toolset: i % 600, readOnly: i % 2 === 0 }));
-    const big: ToolCatalogData = { toolsets, tools };
-    const lines = toolsetLines(big, tools.map((_, i) => i));
-    expect(lines.length).toBeLessThan(TOOLSET_LIST_MAX_CHARS + 200);
-    expect(lines).toMatch(/- … and \d+ smaller toolsets \(search without toolset finds them too\)$/);
-    expect(tokensOf(dynamicToolList({ ...config, title: 'Microsoft Graph v1.0' }, big, tools.map((_, i) => i)))).toBeLessThanOrEqual(1_500);
-    // A title that is a whole paragraph is cut, not paid for in full.
-    expect(tokensOf(dynamicToolList({ ...config, title: 'The Microsoft Graph API. '.repeat(40) }, big, tools.map((_, i) => i)))).toBeLessThanOrEqual(1_500);
-  });
-
-  it.each(SEARCH_SETS)('stays under 1,500 tokens for $name', async (set) => {
-    const root = fileURLToPath(new URL('../..', import.meta.url));
-    const { tools, toolsetDescriptions } = await fixtureModel<Tool>(root, set, { loadSpec, normalizeSpec, mapToTools });
-    const model = buildCatalog(tools, (i) => tools[i]!.toolset ?? 'default', toolsetDescriptions);
-    const listed = dynamicToolList({ ...config, title: set.name }, model, tools.map((_, i) => i));
-    expect(listed.map((t) => t.name)).toEqual(['search_tools', 'describe_tools', 'call_tool']);
-    expect(tokensOf(listed)).toBeLessThanOrEqual(1_500);
-    if (set.name === 'GitHub REST') expect(listed[0]!.description).toContain('- repos (204): Interact with GitHub Repos.');
-    // GitHub's 47 toolsets and Stripe's 60 are all listed, none left to "… and N smaller toolsets".
-    if (set.name === 'GitHub REST' || set.name === 'Stripe') expect(listed[0]!.description).not.toContain('smaller toolsets');
-  }, 60_000);
 });

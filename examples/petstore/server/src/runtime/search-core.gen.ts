@@ -43,6 +43,27 @@ export interface ToolsetInfo {
   readonly description: string;
   /** How many tools it holds. */
   readonly tools: number;
+  /**
+   * Tokens (o200k_base, counted by the generator) of its line in search_tools' description with
+   * all its tools, as that line stands in the JSON of tools/list (see {@link toolsetLine}).
+   */
+  readonly tokens?: number;
+}
+
+const TOOLSET_LINE_MAX_CHARS = 90;
+
+/**
+ * A toolset's line in search_tools' description (`- name (N): description`, cut at 90
+ * characters): the generated server writes it, and the generator counts its tokens with it.
+ */
+export function toolsetLine(name: string, tools: number, description: string): string {
+  const text = `- ${name} (${tools})${description === '' ? '' : `: ${description}`}`;
+  return text.length <= TOOLSET_LINE_MAX_CHARS ? text : `${text.slice(0, TOOLSET_LINE_MAX_CHARS - 1).trimEnd()}…`;
+}
+
+/** The line as it stands in tools/list's JSON after the one before it: `\n- name (N)…`, escaped. */
+export function toolsetLineJson(line: string): string {
+  return JSON.stringify(`\n${line}`).slice(1, -1);
 }
 
 /** One tool as search results and selection see it, without its schemas. */

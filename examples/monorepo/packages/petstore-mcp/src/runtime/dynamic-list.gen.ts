@@ -2,12 +2,12 @@
  * The dynamic tools/list (dynamic-tools.gen.ts serves it): search_tools, describe_tools and
  * call_tool, with names and shapes pinned, and search_tools' description naming the API and the
  * selected toolsets, so a model knows what it can search for. Its size is bounded for any API
- * (at most 1,500 tokens, o200k_base: test/runtime/tool-selection.test.ts): the title is named
- * once and cut at {@link TITLE_MAX_CHARS}, each toolset line at 90 characters, the list at
- * {@link TOOLSET_LIST_MAX_CHARS}.
+ * (at most {@link DYNAMIC_LIST_MAX_TOKENS} tokens, o200k_base: test/runtime/dynamic-list.test.ts):
+ * the title is named once and cut at {@link TITLE_MAX_CHARS}, and the toolset lines stop at what
+ * is left of the budget, by the tokens the generator counted for each line.
  */
 import type { Tool } from '@modelcontextprotocol/server';
-import type { ToolCatalogData } from './search-core.gen.js';
+import { toolsetLine, toolsetLineJson, type ToolCatalogData } from './search-core.gen.js';
 import { toolCount } from './tool-selection.gen.js';
 import type { ApiConfig } from './types.gen.js';
 
@@ -16,13 +16,16 @@ export const DESCRIBE_TOOLS = 'describe_tools';
 export const CALL_TOOL = 'call_tool';
 export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 50;
+/** What the whole dynamic tools/list may cost, in o200k_base tokens, whatever the API. */
+export const DYNAMIC_LIST_MAX_TOKENS = 1_500;
 /**
- * The toolset list in search_tools' description stops here, so tools/list stays small for any API.
- * 3,200: GitHub's 47 toolsets (2,981 characters) and Stripe's 60 (1,052) are listed whole, and
- * Microsoft Graph's truncated list (the densest in tokens we know) keeps tools/list at 1,416 tokens.
+ * Tokens of the dynamic tools/list without the API's name and the toolset lines (the three tools,
+ * the toolset list's heading, a tool count of up to 7 digits): test/runtime/dynamic-list.test.ts
+ * counts them.
  */
-export const TOOLSET_LIST_MAX_CHARS = 3_200;
-const TOOLSET_LINE_MAX_CHARS = 90;
+export const FIXED_TOKENS = 440;
+/** Tokens the `- … and N smaller toolsets` line may cost (counted in the same test). */
+const MORE_LINE_TOKENS = 24;
 /** The API's title in search_tools' description stops here (a few specs' titles are whole sentences). */
 const TITLE_MAX_CHARS = 100;
 
@@ -33,7 +36,7 @@ export function dynamicToolList(config: ApiConfig, catalog: ToolCatalogData, pos
   return [
     {
       name: SEARCH_TOOLS,
-      description: `Finds tools for a task among ${count} of ${apiPhrase(config.title)}. Returns tool names with a short description, best match first; then describe_tools gives their input schemas and call_tool runs one.\n${toolsetLines(catalog, positions)}`,
+      description: `Finds tools for a task among ${count} of ${apiPhrase(config.title)}. Returns tool names with a short description, best match first; then describe_tools gives their input schemas and call_tool runs one.\n${toolsetLines(catalog, positions, listBudget(config.title))}`,
       inputSchema: {
         type: 'object',
         properties: {
@@ -78,32 +81,54 @@ export function apiPhrase(title: string): string {
 }
 
 /**
- * One line per selected toolset (`- name (N): description`), in name order; when they do not fit
- * in {@link TOOLSET_LIST_MAX_CHARS}, the largest ones and how many more there are.
+ * Tokens the toolset lines may cost: what {@link DYNAMIC_LIST_MAX_TOKENS} leaves after the fixed
+ * part and the API's name, counted as its UTF-8 bytes in the JSON (a token is at least one byte).
  */
-export function toolsetLines(catalog: ToolCatalogData, positions: readonly number[]): string {
+export function listBudget(title: string): number {
+  return DYNAMIC_LIST_MAX_TOKENS - FIXED_TOKENS - MORE_LINE_TOKENS - utf8Length(JSON.stringify(apiPhrase(title)));
+}
+
+/**
+ * One line per selected toolset (`- name (N): description`), in name order; when they do not fit
+ * in `budget` tokens, the largest ones that do and how many more there are. A line costs the
+ * tokens the generator counted for it (search-core.gen.ts ToolsetInfo.tokens), one more for its
+ * seam with the line before, and one more when a selection shows another count (which may let
+ * the 90-character cut keep a character more); without a count, its UTF-8 bytes in the JSON.
+ */
+export function toolsetLines(catalog: ToolCatalogData, positions: readonly number[], budget: number): string {
   const counts = new Map<number, number>();
   if (positions.length === toolCount(catalog)) catalog.toolsets.forEach((set, i) => set.tools > 0 && counts.set(i, set.tools)); // every tool: the catalog's tools stay unread
   else for (const i of positions) counts.set(catalog.tools[i]!.toolset, (counts.get(catalog.tools[i]!.toolset) ?? 0) + 1);
   const line = (set: number): string => {
     const { name, description } = catalog.toolsets[set]!;
-    const text = `- ${name} (${counts.get(set)})${description === '' ? '' : `: ${description}`}`;
-    return text.length <= TOOLSET_LINE_MAX_CHARS ? text : `${text.slice(0, TOOLSET_LINE_MAX_CHARS - 1).trimEnd()}…`;
+    return toolsetLine(name, counts.get(set)!, description);
+  };
+  const cost = (set: number): number => {
+    const info = catalog.toolsets[set]!;
+    if (info.tokens === undefined) return utf8Length(toolsetLineJson(line(set)));
+    // One for the seam: a line counted alone may take one token less than next to the line before
+    // it (measured 0 or 1 on every pair of lines of ../shared/specs' 31 APIs).
+    return info.tokens + 1 + (counts.get(set) === info.tools ? 0 : 1);
   };
   const byName = (a: number, b: number): number => (catalog.toolsets[a]!.name < catalog.toolsets[b]!.name ? -1 : 1);
   const sets = [...counts.keys()];
   const head = 'Toolsets (pass one as toolset to search only there):';
-  const all = sets.sort(byName).map(line);
-  if (all.join('\n').length <= TOOLSET_LIST_MAX_CHARS) return [head, ...all].join('\n');
+  let total = 0;
+  for (const set of sets) total += cost(set);
+  if (total <= budget) return [head, ...sets.sort(byName).map(line)].join('\n');
   const largest = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)! || byName(a, b));
   const shown: number[] = [];
   let used = 0;
   for (const set of largest) {
-    const length = line(set).length + 1;
-    if (used + length > TOOLSET_LIST_MAX_CHARS) break;
+    const tokens = cost(set);
+    if (used + tokens > budget) break;
     shown.push(set);
-    used += length;
+    used += tokens;
   }
   const rest = sets.length - shown.length;
   return [head, ...shown.sort(byName).map(line), `- … and ${rest} smaller toolsets (search without toolset finds them too)`].join('\n');
+}
+
+function utf8Length(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
 }
