@@ -41,7 +41,7 @@ export function usage(config: ApiConfig, toolCount: number, handlers = false): s
     ...(handlers ? [] : [`  --base-url URL      upstream base URL (overrides ${e.baseUrl})`]),
     `  --confirm POLICY    ask the user before destructive calls, all writes, or none (default ${config.confirm}; overrides ${e.confirm})`,
     '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
-    '  --host-config HOST  print the config entry for HOST (claude-desktop, cursor, vscode, inspector)',
+    '  --host-config HOST  print the config entry for HOST (claude-desktop, cursor, vscode, inspector), with the other flags given',
     '  --log json          one JSON line per tool call on stderr (tool, method, path, status, duration, retries)',
     '  --toolsets A,B      only the tools of these toolsets (OpenAPI tags; see --list-toolsets)',
     '  --tools N,M         only these tools (with --toolsets: those too)',
