@@ -36,16 +36,17 @@ const fmt = (n) => n.toLocaleString('en-US');
 
 /**
  * The dynamic-mode tools/list of a spec, every tool selected: the runtime's own dynamicToolList
- * (templates/runtime/dynamic-tools.gen.ts, loaded with jiti) over the catalog generation builds.
+ * (templates/runtime/dynamic-tools.gen.ts, loaded with jiti) over the catalog generation writes.
  */
 async function dynamicList(specPath) {
   const pipeline = await import(pathToFileURL(path.join(repoRoot, 'dist/index.js')).href);
-  const core = await import(pathToFileURL(path.join(repoRoot, 'dist/emit/search-core.gen.js')).href);
+  const { toolCatalog } = await import(pathToFileURL(path.join(repoRoot, 'dist/emit/tool-search-files.js')).href);
   const { createJiti } = await import('jiti');
   const { dynamicToolList } = await createJiti(import.meta.url).import(path.join(repoRoot, 'templates/runtime/dynamic-tools.gen.ts'));
   const loaded = await pipeline.loadSpec(specPath);
   const { tools, toolsetDescriptions } = pipeline.mapToTools(pipeline.normalizeSpec(loaded));
-  const catalog = core.buildCatalog(tools, (i) => tools[i].toolset ?? 'default', toolsetDescriptions);
+  // As the package stores it: with each toolset line's tokens, by which the server's list stops.
+  const catalog = toolCatalog(tools, toolsetDescriptions);
   const title = typeof loaded.document?.info?.title === 'string' ? loaded.document.info.title : path.basename(specPath);
   return dynamicToolList({ title }, catalog, tools.map((_, i) => i));
 }
