@@ -10,7 +10,7 @@ import { normalizeSpec } from '../../src/normalize/normalize-spec.js';
 import { loadTokenCounterSync } from '../../src/report/token-cost.js';
 import { apiPhrase, DYNAMIC_LIST_MAX_TOKENS, dynamicToolList, FIXED_TOKENS, listBudget, toolsetLines } from '../../templates/runtime/dynamic-list.gen.js';
 import { buildCatalog, toolsetLine, toolsetLineJson, type ToolCatalogData } from '../../templates/runtime/search-core.gen.js';
-import { fixtureConfig } from './server-fixtures.js';
+import { fixtureConfig, sampleCatalog as small } from './server-fixtures.js';
 
 /**
  * The dynamic tools/list stays within 1,500 tokens for any API: the fixed part is counted here,
@@ -22,18 +22,6 @@ const count = loadTokenCounterSync();
 const tokensOf = (tools: unknown): number => countTokens(JSON.stringify({ tools }));
 const every = (catalog: ToolCatalogData): number[] => catalog.tools.map((_, i) => i);
 
-const small: ToolCatalogData = {
-  toolsets: [
-    { name: 'issues', description: 'Interact with issues.', tools: 2 },
-    { name: 'repos', description: '', tools: 2 },
-  ],
-  tools: [
-    { name: 'issues_list', summary: 'List issues', toolset: 0, readOnly: true },
-    { name: 'issues_create', summary: 'Create an issue', toolset: 0, readOnly: false },
-    { name: 'repos_get', summary: 'Get a repository', toolset: 1, readOnly: true },
-    { name: 'repos_delete', summary: 'Delete a repository', toolset: 1, readOnly: false },
-  ],
-};
 
 /** `n` toolsets of 19 tools each, described by `describe(i)`, with the generator's counts or without. */
 function catalogOf(n: number, describe: (i: number) => string, counted: boolean): ToolCatalogData {

@@ -1,6 +1,7 @@
 // Fixture tools and helpers shared by the runtime server tests (not a test file itself).
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ToolCaller } from '../../templates/runtime/call-tool.gen.js';
+import type { ToolCatalogData } from '../../templates/runtime/search-core.gen.js';
 import type { ApiConfig, HttpBinding, ToolEntry } from '../../templates/runtime/types.gen.js';
 
 export const PROTOCOL_VERSION = '2026-07-28';
@@ -172,3 +173,19 @@ export function modernRequest(
     body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: envelope() } }),
   });
 }
+
+/** A small tool catalog (data/tools/catalog.json) of three toolsets, for selection and dynamic-list tests. */
+export const sampleCatalog: ToolCatalogData = {
+  toolsets: [
+    { name: 'issues', description: 'Interact with issues.', tools: 2 },
+    { name: 'repos', description: '', tools: 2 },
+    { name: 'Users', description: '', tools: 1 },
+  ],
+  tools: [
+    { name: 'issues_list', summary: 'List issues', toolset: 0, readOnly: true },
+    { name: 'issues_create', summary: 'Create an issue', toolset: 0, readOnly: false },
+    { name: 'repos_get', summary: 'Get a repository', toolset: 1, readOnly: true },
+    { name: 'repos_delete', summary: 'Delete a repository', toolset: 1, readOnly: false },
+    { name: 'users_get', summary: 'Get a user', toolset: 2, readOnly: true },
+  ],
+};

@@ -2,24 +2,10 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import type { ToolCatalogData } from '../../templates/runtime/search-core.gen.js';
 import { closeMatches, emptySelection, LIST_WRAPPER_TOKENS, modeForSelection, selectedTokens, selectionRequest, SelectionError, selectTools, toolsetTable } from '../../templates/runtime/tool-selection.gen.js';
-import { fixtureConfig } from './server-fixtures.js';
+import { fixtureConfig, sampleCatalog as catalog } from './server-fixtures.js';
 
 const config = { ...fixtureConfig, env: { ...fixtureConfig.env, toolsets: 'X_TOOLSETS', tools: 'X_TOOLS', readOnly: 'X_READ_ONLY', toolsMode: 'X_TOOLS_MODE' } };
 
-const catalog: ToolCatalogData = {
-  toolsets: [
-    { name: 'issues', description: 'Interact with issues.', tools: 2 },
-    { name: 'repos', description: '', tools: 2 },
-    { name: 'Users', description: '', tools: 1 },
-  ],
-  tools: [
-    { name: 'issues_list', summary: 'List issues', toolset: 0, readOnly: true },
-    { name: 'issues_create', summary: 'Create an issue', toolset: 0, readOnly: false },
-    { name: 'repos_get', summary: 'Get a repository', toolset: 1, readOnly: true },
-    { name: 'repos_delete', summary: 'Delete a repository', toolset: 1, readOnly: false },
-    { name: 'users_get', summary: 'Get a user', toolset: 2, readOnly: true },
-  ],
-};
 
 const request = (flags: Record<string, string>, env: Record<string, string> = {}) => selectionRequest(new Map(Object.entries(flags)), env, config);
 
