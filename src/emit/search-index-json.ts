@@ -31,16 +31,51 @@ interface Token {
   stamp: number;
 }
 
+/** What {@link countTerms} finds: the terms in the order first seen, their postings, and the fields' lengths. */
+interface Counts {
+  readonly terms: string[];
+  readonly postings: Postings[];
+  /** `"0":[…],"1":[…]…`: each document's field lengths, as `fieldLength` holds them. */
+  readonly fieldLengths: string;
+  readonly average: number[];
+}
+
 export function searchIndexJson(documents: readonly SearchDocument[], terms: TermOptions = DEFAULT_TERMS): string {
   const options = indexOptions(terms);
   const { fields, tokenize, processTerm } = options;
   if (tokenize === undefined || processTerm === undefined || options.idField !== 'id' || options.extractField || options.stringifyField || (options.storeFields?.length ?? 0) > 0) {
     throw new Error('searchIndexJson follows indexOptions() as it was written: update it with them');
   }
-  const postings = new Map<string, Postings>();
+  // The shared tokenize, without its regular expressions (search-index-scan.ts).
+  const tokensOf = tokenize === sharedTokenize ? scanTokens : (text: string, field: string) => tokenize(text, field);
+  // Counting and writing are separate functions: each is optimized on its own loop, with its own feedback.
+  const counts = countTerms(documents, fields, tokensOf, processTerm);
+  const fieldIds = Object.fromEntries(fields.map((field, id) => [field, id]));
+  const ids = documents.map((document, doc) => `"${doc}":${JSON.stringify(document.id)}`);
+  return (
+    `{"documentCount":${documents.length},"nextId":${documents.length},"documentIds":{${ids.join(',')}},"fieldIds":${JSON.stringify(fieldIds)},` +
+    `"fieldLength":{${counts.fieldLengths}},"averageFieldLength":${JSON.stringify(counts.average)},"storedFields":{},"dirtCount":0,` +
+    `"index":[${indexJson(counts, documents.length)}],"serializationVersion":2}`
+  );
+}
+
+/** The steps of MiniSearch's `add` for each document in turn, as the module comment says. */
+function countTerms(
+  documents: readonly SearchDocument[],
+  fields: readonly string[],
+  tokensOf: (text: string, field: string) => string[],
+  processTerm: (term: string, field?: string) => string | string[] | null | undefined | false,
+): Counts {
+  const termIds = new Map<string, Postings>();
+  const terms: string[] = [];
+  const postings: Postings[] = [];
   const postingsOf = (term: string): Postings => {
-    let found = postings.get(term);
-    if (found === undefined) postings.set(term, (found = []));
+    let found = termIds.get(term);
+    if (found === undefined) {
+      termIds.set(term, (found = []));
+      terms.push(term);
+      postings.push(found);
+    }
     return found;
   };
   // processTerm does not depend on the field (indexTermOf): each distinct token is processed once.
@@ -48,8 +83,6 @@ export function searchIndexJson(documents: readonly SearchDocument[], terms: Ter
     const term = processTerm(token);
     return { terms: Array.isArray(term) ? term.map(postingsOf) : term ? [postingsOf(term)] : [], stamp: -1 };
   };
-  // The shared tokenize, without its regular expressions (search-index-scan.ts).
-  const tokensOf = tokenize === sharedTokenize ? scanTokens : (text: string, field: string) => tokenize(text, field);
   const known = new Map<string, Token>();
   const fieldLengths: string[] = [];
   const average: number[] = [];
@@ -80,31 +113,34 @@ export function searchIndexJson(documents: readonly SearchDocument[], terms: Ter
     }
     fieldLengths.push(`"${doc}":${JSON.stringify(lengths)}`);
   }
-  // MiniSearch's tree order: the order its iterator yields the terms in, given the order they were first added.
-  const termList = [...postings.keys()];
-  const entries = [...postings.values()];
-  // Each document's key, `"12":`, made once.
-  const docKeys = documents.map((_, doc) => `"${doc}":`);
-  const index: string[] = [];
-  for (const position of treeOrder(termList)) {
-    const entry = entries[position]!;
-    let text = `[${JSON.stringify(termList[position])},{`;
+  return { terms, postings, fieldLengths: fieldLengths.join(','), average };
+}
+
+/**
+ * The `index` array's members, in MiniSearch's tree order (the order its iterator yields the
+ * terms in, given the order they were first added): pieces joined once, not strings grown.
+ */
+function indexJson({ terms, postings }: Counts, documentCount: number): string {
+  // Each document's key, `"12":`, and with the comma before it, made once.
+  const keys: string[] = [];
+  const nextKeys: string[] = [];
+  for (let doc = 0; doc < documentCount; doc++) {
+    keys.push(`"${doc}":`);
+    nextKeys.push(`,"${doc}":`);
+  }
+  const out: (string | number)[] = [];
+  for (const position of treeOrder(terms)) {
+    out.push(out.length === 0 ? '[' : ',[', JSON.stringify(terms[position]), ',{');
+    const entry = postings[position]!;
     let first = true;
     for (let field = 0; field < entry.length; field++) {
       const list = entry[field];
       if (list === undefined) continue;
-      text += `${first ? '' : ','}"${field}":{${docKeys[list[0]!]}${list[1]}`;
+      out.push(first ? `"${field}":{` : `},"${field}":{`, keys[list[0]!]!, list[1]!);
       first = false;
-      for (let k = 2; k < list.length; k += 2) text += `,${docKeys[list[k]!]}${list[k + 1]}`;
-      text += '}';
+      for (let k = 2; k < list.length; k += 2) out.push(nextKeys[list[k]!]!, list[k + 1]!);
     }
-    index.push(`${text}}]`);
+    out.push(first ? '}]' : '}}]');
   }
-  const ids = documents.map((document, doc) => `${docKeys[doc]}${JSON.stringify(document.id)}`);
-  const fieldIds = Object.fromEntries(fields.map((field, id) => [field, id]));
-  return (
-    `{"documentCount":${documents.length},"nextId":${documents.length},"documentIds":{${ids.join(',')}},"fieldIds":${JSON.stringify(fieldIds)},` +
-    `"fieldLength":{${fieldLengths.join(',')}},"averageFieldLength":${JSON.stringify(average)},"storedFields":{},"dirtCount":0,` +
-    `"index":[${index.join(',')}],"serializationVersion":2}`
-  );
+  return out.join('');
 }
