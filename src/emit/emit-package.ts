@@ -54,8 +54,9 @@ export function emitPackage(model: ToolModel, options: EmitOptions = {}, json?: 
   api.config.toolsMode = mode.mode;
   // auto: a server started with a selection that fits the budget serves it statically (tool-selection.gen.ts).
   if (option === 'auto') api.config.toolsBudget = budget;
+  const hint = credentialHint(model, name);
   const files: GeneratedFile[] = [
-    ...emitStaticFiles(model, api, { catalog, mode, methods }, options.cost),
+    ...emitStaticFiles(model, api, { catalog, mode, methods, credentialHint: hint }, options.cost),
     ...emitRuntimeFiles(),
     emitConfigFile(api.config),
     ...toolFiles,
@@ -66,7 +67,6 @@ export function emitPackage(model: ToolModel, options: EmitOptions = {}, json?: 
     emitHooksFile(),
     ...emitClientFiles(model.tools, client, 'server', methods),
   ];
-  const hint = credentialHint(model, name);
   return { ...sorted(files), toolsMode: mode, ...(hint !== undefined ? { credentialHint: hint } : {}) };
 }
 

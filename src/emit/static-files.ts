@@ -2,7 +2,7 @@ import type { GeneratedFile } from '../model/emit-plan.js';
 import { credentialHosts } from '../map/credential-hosts.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { formatTokens, groupThousands, type ToolListCost } from '../report/token-cost.js';
-import { credentialHint, type ApiConfigResult, type CredentialHint } from './api-config.js';
+import type { ApiConfigResult, CredentialHint } from './api-config.js';
 import { clientMethodNames } from './client-files.js';
 import { clientUsage } from './client-package.js';
 import { handlerPath } from './handler-files.js';
@@ -25,7 +25,7 @@ function shellWord(text: string): string {
  * package.json, tsconfig.json, README.md, .env.example and .gitignore from their templates.
  * `tools.methods`: the client's method names, when the caller has them already.
  */
-export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: { catalog: ToolCatalogData; mode: ToolsModeDecision; methods?: readonly string[] }, cost?: ToolListCost): GeneratedFile[] {
+export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: { catalog: ToolCatalogData; mode: ToolsModeDecision; methods?: readonly string[]; credentialHint?: CredentialHint | undefined }, cost?: ToolListCost): GeneratedFile[] {
   const { config } = api;
   const { catalog, mode } = tools;
   const largest = [...catalog.toolsets].sort((a, b) => b.tools - a.tools || (a.name < b.name ? -1 : 1));
@@ -88,7 +88,7 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
       mcpTokenVariable: config.env.mcp?.token ?? '',
       defaultBaseUrl: model.servers[0] ? `\`${codeCell(model.servers[0].url)}\`` : 'nothing (set the base URL variable or pass --base-url)',
       variables: variables.map((v) => ({ name: v.name, description: markdownCell(v.description) })),
-      credentialNote: credentialNote(credentialHint(model, config.name)),
+      credentialNote: credentialNote(tools.credentialHint),
       credentialHosts: credentialHosts(model).map((h) => ({ host: codeCell(h.host), reasons: markdownCell(h.reasons.join('; ')) })),
       clientUsage: clientUsage(model.tools, `${config.name}/client`, [
         `// This package's server over stdio (it sees only PATH, HOME … plus env):`,
