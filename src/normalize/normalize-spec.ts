@@ -60,6 +60,7 @@ export function normalizeSpec(spec: LoadedSpec, diagnostics: DiagnosticBag = new
     }
   }
   checkDuplicateOperationIds(diagnostics, operations);
+  if (operations.length === 0) warnNoOperations(diagnostics, doc, root);
 
   const model: ApiModel = {
     specVersion: version,
@@ -89,6 +90,17 @@ function tagDescriptions(tags: unknown): Record<string, string> | undefined {
     any = true;
   }
   return any ? { ...out } : undefined;
+}
+
+/**
+ * A spec without operations gives a server without tools: said once, with why when the spec
+ * describes only webhooks (requests the API sends, which a model cannot call).
+ */
+function warnNoOperations(diagnostics: DiagnosticBag, doc: Record<string, unknown>, root: SourceLocation): void {
+  const webhooks = Object.keys(asRecord(doc.webhooks) ?? {}).filter((name) => !name.startsWith('x-')).length;
+  const why = webhooks > 0 ? `; its ${webhooks} webhook${webhooks === 1 ? ' describes a request' : 's describe requests'} the API sends, which a model cannot call` : '';
+  const at = asRecord(doc.paths) !== undefined ? child(root, 'paths') : root;
+  diagnostics.warn('no-operations', `the spec defines no operations under "paths", so the server has no tools${why}`, at);
 }
 
 /** swagger-parser skips this on 3.x; duplicate operationIds make tool names ambiguous. */
