@@ -1,6 +1,7 @@
 import type { GeneratedFile } from '../model/emit-plan.js';
 import { credentialHosts } from '../map/credential-hosts.js';
 import type { ToolModel } from '../model/tool-model.js';
+import { readOnlySelection } from '../report/cost-summary.js';
 import { formatTokens, groupThousands, type ToolListCost } from '../report/token-cost.js';
 import type { ApiConfigResult, CredentialHint } from './api-config.js';
 import { clientMethodNames } from './client-files.js';
@@ -99,9 +100,7 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
       toolRows: toolRows.join(''),
       toolsMode: mode.mode,
       toolsModeReason: markdownCell(mode.reason),
-      selectionNote: mode.mode === 'dynamic' && config.toolsBudget !== undefined
-        ? ` Started with a selection of tools that costs at most ${groupThousands(config.toolsBudget)} tokens (\`--list-toolsets\` shows what each toolset costs), it serves them in static mode instead.`
-        : '',
+      selectionNote: mode.mode === 'dynamic' && config.toolsBudget !== undefined ? selectionNote(config.toolsBudget, cost) : '',
       otherMode: mode.mode === 'static' ? 'dynamic' : 'static',
       toolsModeEnv: config.env.toolsMode ?? '',
       toolsetCount: catalog.toolsets.length,
@@ -129,6 +128,13 @@ function credentialNote(hint: CredentialHint | undefined): string {
     '',
     '',
   ].join('\n');
+}
+
+/** For a package that starts dynamic over the budget: a narrower selection that fits is served statically. */
+function selectionNote(budget: number, cost: ToolListCost | undefined): string {
+  const readOnly = cost === undefined ? undefined : readOnlySelection(cost, budget);
+  const example = readOnly === undefined ? '' : ` \`--read-only\` is one: ${readOnly.tools} tools, ${groupThousands(readOnly.tokens)} tokens.`;
+  return ` Started with a selection of tools that costs at most ${groupThousands(budget)} tokens (\`--list-toolsets\` shows what each toolset costs), it serves them in static mode instead.${example}`;
 }
 
 /** The README's "What the tools cost a model" section: the total and one row per toolset. */

@@ -83,24 +83,48 @@ export interface BudgetContext {
 export function budgetWarning(cost: ToolListCost, context: BudgetContext): string | undefined {
   const { budget, startsIn } = context;
   if (cost.tokens <= budget) return undefined;
-  // A toolset alone is listed inside the same {"tools":[…]} as the whole list.
+  // A selection is listed inside the same {"tools":[…]} as the whole list.
   const wrapper = cost.tokens - cost.perTool.reduce((n, t) => n + t.tokens, 0);
   const fitting = (cost.toolsets ?? []).filter((t) => t.tokens + wrapper <= budget);
   const example = fitting.length > 0 && (cost.toolsets ?? []).length > 1 ? fitting[0]! : undefined; // toolsets are sorted most expensive first
-  const fits = example === undefined ? '' : `${fitting.length} of ${cost.toolsets!.length} toolsets fit alone, e.g. --toolsets ${JSON.stringify(example.name)}: ${example.tools} tools, ${formatTokens(example.tokens)} tokens`;
+  const toolsetsFit = example === undefined ? undefined : `${fitting.length} of ${cost.toolsets!.length} toolsets fit alone, e.g. --toolsets ${JSON.stringify(example.name)}: ${toolCount(example.tools)}, ${formatTokens(example.tokens)} tokens`;
+  const fitsReadOnly = readOnlySelection(cost, budget);
+  const readOnly = fitsReadOnly === undefined ? undefined : `--read-only: ${toolCount(fitsReadOnly.tools)}, ${formatTokens(fitsReadOnly.tokens)} tokens`;
   const shrink: string[] = [];
   if (context.outputSchema === 'full' && cost.outputSchema > 0) shrink.push(`generate with --output-schema compact (output schemas cost ${formatTokens(cost.outputSchema)})`);
   if (context.descriptions === 'full') shrink.push('generate with --descriptions compact');
   const over = `warning [token-budget] tools/list costs ${formatTokens(cost.tokens)} tokens, over the budget of ${formatTokens(budget)} (--token-budget)`;
   if (startsIn?.mode === 'dynamic') {
     const ways: string[] = [];
-    if (startsIn.auto && example !== undefined) ways.push(`a start-time selection that fits is served statically (${fits})`);
+    const fits = [readOnly, toolsetsFit].filter((part) => part !== undefined);
+    if (startsIn.auto && fits.length > 0) ways.push(`a start-time selection that fits is served statically (${fits.join('; ')})`);
     ways.push(...shrink);
     const then = ways.length > 0 ? `; ${ways.join('; or ')}` : '';
     return `${over}, so the server starts in dynamic mode (three tools that search, describe and call the others)${then}`;
   }
   const ways: string[] = [];
-  if (example !== undefined) ways.push(`start the server with a toolset selection (${fits})`);
+  if (readOnly !== undefined) ways.push(`start the server with only the read-only tools (${readOnly})`);
+  if (toolsetsFit !== undefined) ways.push(`start the server with a toolset selection (${toolsetsFit})`);
   ways.push('start it in dynamic mode (--tools-mode dynamic: three tools that search, describe and call the others)', ...shrink);
   return `${over}: ${ways.join('; or ')}`;
+}
+
+/**
+ * The read-only tools (what the server's `--read-only` keeps) when they are fewer than all and fit
+ * the budget as a list of their own; `tokens` without the `{"tools":[]}` wrapper, like a toolset's.
+ */
+export function readOnlySelection(cost: ToolListCost, budget: number): { tools: number; tokens: number } | undefined {
+  const wrapper = cost.tokens - cost.perTool.reduce((n, t) => n + t.tokens, 0);
+  let tools = 0;
+  let tokens = 0;
+  for (const tool of cost.perTool) {
+    if (tool.readOnly !== true) continue;
+    tools += 1;
+    tokens += tool.tokens;
+  }
+  return tools === 0 || tools === cost.tools || tokens + wrapper > budget ? undefined : { tools, tokens };
+}
+
+function toolCount(n: number): string {
+  return `${n} tool${n === 1 ? '' : 's'}`;
 }

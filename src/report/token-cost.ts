@@ -34,6 +34,8 @@ export interface ToolCost {
   /** UTF-8 bytes of the tool's JSON. */
   bytes: number;
   toolset?: string;
+  /** Set when the tool's annotations say `readOnlyHint: true` (what the server's `--read-only` keeps). */
+  readOnly?: true;
 }
 
 export interface ToolsetCost {
@@ -107,6 +109,7 @@ export function measureToolList(tools: readonly ToolDefinition[], count: CountTo
     name: tool.name,
     ...countTool(tool, count, json),
     ...(options.toolsetOf !== undefined ? { toolset: options.toolsetOf(tool, index) } : {}),
+    ...(tool.annotations?.readOnlyHint === true ? { readOnly: true as const } : {}),
   }));
   return summarizeToolList(perTool, count(WRAPPER), { ...(options.top !== undefined ? { top: options.top } : {}), toolsets: options.toolsetOf !== undefined });
 }

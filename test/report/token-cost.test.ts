@@ -53,8 +53,10 @@ describe('measureToolList', () => {
       outputSchema: count(JSON.stringify(tools[0]!.outputSchema)),
       descriptions: count('Get a repository\nGets a repository.'),
       bytes: Buffer.byteLength(JSON.stringify(tools[0])),
+      readOnly: true,
     });
     expect(del!.outputSchema).toBe(0);
+    expect(del!.readOnly).toBeUndefined();
     expect(ping!.descriptions).toBe(count('Ping.'));
     expect(cost.inputSchema).toBe(cost.perTool.reduce((n, t) => n + t.inputSchema, 0));
     expect(cost.outputSchema).toBe(repo!.outputSchema);

@@ -16,9 +16,9 @@ const stored = buildCatalog(tools, (i) => (i < 3 ? 'small' : 'big'));
 const catalog = { ...stored, tools: stored.tools.map((tool) => ({ ...tool, tokens: 100 })) };
 const config: ApiConfig = { ...fixtureConfig, toolsMode: 'dynamic', toolsBudget: 400, env: { ...fixtureConfig.env, toolsets: 'X_TOOLSETS' } };
 
-async function listed(argv: string[], env: Record<string, string> = {}, apiConfig = config): Promise<{ names: string[]; log: string[] }> {
+async function listed(argv: string[], env: Record<string, string> = {}, apiConfig = config, served = { tools, catalog }): Promise<{ names: string[]; log: string[] }> {
   const log: string[] = [];
-  const running = await main({ config: apiConfig, tools, catalog, argv: ['--http', '--port=0', ...argv], env, log: (line) => void log.push(line), handleSignals: false });
+  const running = await main({ config: apiConfig, ...served, argv: ['--http', '--port=0', ...argv], env, log: (line) => void log.push(line), handleSignals: false });
   const client = new Client({ name: 't', version: '1' });
   try {
     await client.connect(new StreamableHTTPClientTransport(new URL(running!.url!)));
@@ -42,6 +42,14 @@ describe('the start mode of a package generated with toolsMode auto', () => {
     expect(bySet.log.at(-1)).toContain('3 tools, no authentication');
     expect((await listed([], { X_TOOLSETS: 'small' })).names).toEqual(['tool_0000', 'tool_0001', 'tool_0002']);
     expect((await listed(['--tools', 'tool_0004'])).names).toEqual(['tool_0004']);
+  });
+
+  it('--read-only that fits the budget: static (what generate names when the read-only tools fit)', async () => {
+    // tool_0000 and tool_0001 read-only: 204 tokens with the wrapper; all six: 604.
+    const readTools = tools.map((tool, i) => (i < 2 ? { ...tool, definition: { ...tool.definition, annotations: { readOnlyHint: true } } } : tool));
+    const read = buildCatalog(readTools, (i) => (i < 3 ? 'small' : 'big'));
+    const readCatalog = { ...read, tools: read.tools.map((tool) => ({ ...tool, tokens: 100 })) };
+    expect((await listed(['--read-only'], {}, config, { tools: readTools, catalog: readCatalog })).names).toEqual(['tool_0000', 'tool_0001']);
   });
 
   it('a selection over the budget stays dynamic; --tools-mode wins; so does a package generated with a fixed mode', async () => {
