@@ -56,9 +56,8 @@ export function costReport(cost: ToolListCost, budget: number): CostReport {
 
 /** Two lines: the total with its shares, and the most expensive tools. */
 export function costLines(cost: ToolListCost): string[] {
-  const plural = cost.tools === 1 ? '' : 's';
   const lines = [
-    `tools/list: ${cost.tools} tool${plural}, ${formatTokens(cost.tokens)} tokens (${cost.tokenizer}): input schemas ${formatTokens(cost.inputSchema)}, output schemas ${formatTokens(cost.outputSchema)}, descriptions ${formatTokens(cost.descriptions)}; median ${formatTokens(cost.median)} per tool`,
+    `tools/list: ${toolCount(cost.tools)}, ${formatTokens(cost.tokens)} tokens (${cost.tokenizer}): input schemas ${formatTokens(cost.inputSchema)}, output schemas ${formatTokens(cost.outputSchema)}, descriptions ${formatTokens(cost.descriptions)}; median ${formatTokens(cost.median)} per tool`,
   ];
   if (cost.top.length > 0) lines.push(`  most expensive: ${cost.top.map((t) => `${t.name} ${formatTokens(t.tokens)}`).join(', ')}`);
   return lines;
@@ -83,8 +82,7 @@ export interface BudgetContext {
 export function budgetWarning(cost: ToolListCost, context: BudgetContext): string | undefined {
   const { budget, startsIn } = context;
   if (cost.tokens <= budget) return undefined;
-  // A selection is listed inside the same {"tools":[…]} as the whole list.
-  const wrapper = cost.tokens - cost.perTool.reduce((n, t) => n + t.tokens, 0);
+  const wrapper = wrapperTokensOf(cost);
   const fitting = (cost.toolsets ?? []).filter((t) => t.tokens + wrapper <= budget);
   const example = fitting.length > 0 && (cost.toolsets ?? []).length > 1 ? fitting[0]! : undefined; // toolsets are sorted most expensive first
   const toolsetsFit = example === undefined ? undefined : `${fitting.length} of ${cost.toolsets!.length} toolsets fit alone, e.g. --toolsets ${JSON.stringify(example.name)}: ${toolCount(example.tools)}, ${formatTokens(example.tokens)} tokens`;
@@ -114,7 +112,6 @@ export function budgetWarning(cost: ToolListCost, context: BudgetContext): strin
  * the budget as a list of their own; `tokens` without the `{"tools":[]}` wrapper, like a toolset's.
  */
 export function readOnlySelection(cost: ToolListCost, budget: number): { tools: number; tokens: number } | undefined {
-  const wrapper = cost.tokens - cost.perTool.reduce((n, t) => n + t.tokens, 0);
   let tools = 0;
   let tokens = 0;
   for (const tool of cost.perTool) {
@@ -122,7 +119,12 @@ export function readOnlySelection(cost: ToolListCost, budget: number): { tools: 
     tools += 1;
     tokens += tool.tokens;
   }
-  return tools === 0 || tools === cost.tools || tokens + wrapper > budget ? undefined : { tools, tokens };
+  return tools === 0 || tools === cost.tools || tokens + wrapperTokensOf(cost) > budget ? undefined : { tools, tokens };
+}
+
+/** A selection is listed inside the same {"tools":[…]} as the whole list: what that wrapper costs. */
+function wrapperTokensOf(cost: ToolListCost): number {
+  return cost.tokens - cost.perTool.reduce((n, t) => n + t.tokens, 0);
 }
 
 function toolCount(n: number): string {
