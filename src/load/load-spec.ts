@@ -29,6 +29,7 @@ import { DiagnosticBag, UserError } from '../diagnostics.js';
 import { collectExternalRefs, mayHaveExternalRefs } from './collect-external-refs.js';
 import type { LoadedSpec, SpecFile } from './loaded-spec.js';
 import { isJsonText } from './parse-document.js';
+import { rootReadError } from './root-directory-hint.js';
 import { parseSpecBytes } from './spec-text.js';
 import type { PrefetchedFile } from './prefetch.js';
 import { checkDocumentLimits } from './document-limits.js';
@@ -76,7 +77,7 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
   const boundary = refBoundary(rootUrl, options.allowRefs ?? [], cwd);
   const guard: ReadGuard | undefined = isHttpUrl(rootUrl) ? (url) => privateAddressRefusal(url, boundary.origins) : undefined;
   const source = options.prefetched?.url === rootUrl ? await fromPrefetch(options.prefetched, rootDisplay, fetchFn) : await readSource(rootUrl, rootDisplay, fetchFn, guard);
-  if (!source.ok) throw new UserError(source.message);
+  if (!source.ok) throw new UserError(rootReadError(source.message, rootUrl, rootDisplay));
   const { text, document } = parseSpecBytes(source.bytes, rootDisplay);
   checkDocumentLimits(document, rootDisplay, isJsonText(text) ? { json: text } : {});
   // A tool manifest is recognised by its content (a `toolManifest` field), as OpenAPI is.

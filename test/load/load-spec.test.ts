@@ -203,7 +203,7 @@ describe('loadSpec fatal errors', () => {
   const info = "info: { title: t, version: '1' }\n";
   it.each<FatalCase>([
     { name: 'missing root file', given: { 'other.yaml': '' }, input: 'api.yaml', want: 'cannot read api.yaml: no such file' },
-    { name: 'root is a directory', given: {}, input: '.', want: 'cannot read .: is a directory' },
+    { name: 'root is a directory', given: {}, input: '.', want: 'cannot read .: is a directory; pass the spec file itself (none of its files starts like an OpenAPI document or a tool manifest)' },
     {
       name: 'JSON syntax error',
       given: { 'api.json': '{\n  "openapi": "3.0.0",\n  "paths": {}\n  "info": {}\n}\n' },
