@@ -44,6 +44,23 @@ export class DiagnosticBag {
     this.items.push({ severity: 'error', code, message, ...at });
   }
 
+  /**
+   * Drops exact repeats (same severity, code, message, file and pointer), keeping the first of each.
+   * A component reached from several operations (a shared parameter) is converted once per use,
+   * and its problems would otherwise be reported once per use. Called once, when mapping is done.
+   */
+  dropRepeats(): void {
+    const seen = new Set<string>();
+    let kept = 0;
+    for (const d of this.items) {
+      const key = `${d.severity}\0${d.code}\0${d.file ?? ''}\0${d.pointer ?? ''}\0${d.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      this.items[kept++] = d;
+    }
+    this.items.length = kept;
+  }
+
   get warnings(): Diagnostic[] {
     return this.items.filter((d) => d.severity === 'warning');
   }

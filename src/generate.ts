@@ -109,6 +109,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     tools = mapToTools(model, options, diagnostics);
   }
   done('map', `${tools.tools.length} tools`);
+  diagnostics.dropRepeats();
   if (options.strict && diagnostics.items.length > 0) {
     const n = diagnostics.items.length;
     const shown = diagnostics.items.map((d) => ({ ...displayDiagnostic(d, loaded), severity: 'error' as const }));

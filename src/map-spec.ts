@@ -39,5 +39,6 @@ export async function mapSpec(input: string, options: MapSpecOptions = {}): Prom
   }
   const model = normalizeSpec(loaded, diagnostics);
   const tools = mapToTools(model, options, diagnostics);
+  diagnostics.dropRepeats();
   return { loaded, tools, diagnostics };
 }
