@@ -132,12 +132,14 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   });
   const overridden: OverriddenTools | undefined = overriddenNow ? await applyOverrides() : undefined;
   const catalog = overridden === undefined ? stored : { toolsets: stored.toolsets, tools: overridden.tools.map((entry, i) => withTokens(catalogTool(entry, stored.tools[i]!.toolset), stored.tools[i]!.tokens)) };
+  // --list-toolsets shows the selection a start would serve (--scopes applied), and serves nothing.
+  const listing = args.selection.has('--list-toolsets') && args.hostConfig === undefined;
   let positions: number[];
   let gate: ServerFactoryOptions['gate'];
   try {
     positions = selectTools(catalog, request);
     // Nothing to serve is a mistake to name, not a server to start (--list-toolsets shows it: 0 of N).
-    const empty = args.selection.has('--list-toolsets') && args.hostConfig === undefined ? undefined : emptySelection(catalog, request, positions);
+    const empty = listing ? undefined : emptySelection(catalog, request, positions);
     if (empty !== undefined) throw new SelectionError(empty);
     gate = createGating({
       config,
@@ -152,27 +154,27 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     setExitCode(2);
     return undefined;
   }
-  if (args.selection.has('--list-toolsets') && args.hostConfig === undefined) {
-    out(toolsetTable(catalog, positions));
-    return undefined;
-  }
   // --scopes and the HTTP endpoint's authentication (its tools' scopes matter only with OAuth: loaded above then).
   let endpoint: Awaited<ReturnType<typeof resolveEndpointAuth>> = {};
-  if (overridden !== undefined || args.http) {
+  if (overridden !== undefined || (args.http && !listing)) {
     try {
       if (overridden !== undefined) {
         const allowed = new Set(selectByScopes(overridden.tools, startScopes(args, env, config, overridden.tools)));
         const selected = positions.length;
         positions = positions.filter((i) => allowed.has(overridden.tools[i]!));
-        if (selected > 0 && positions.length === 0) throw new EndpointAuthError(`${args.scopes !== undefined ? '--scopes' : endpointVariables(config).scopes} leaves none of the selected tools (each needs another scope)`);
+        if (selected > 0 && positions.length === 0 && !listing) throw new EndpointAuthError(`${args.scopes !== undefined ? '--scopes' : endpointVariables(config).scopes} leaves none of the selected tools (each needs another scope)`);
       }
-      if (args.http) endpoint = await resolveEndpointAuth(args, env, config, overridden === undefined ? [] : positions.map((i) => overridden.tools[i]!), args.host);
+      if (args.http && !listing) endpoint = await resolveEndpointAuth(args, env, config, overridden === undefined ? [] : positions.map((i) => overridden.tools[i]!), args.host);
     } catch (error) {
       if (!(error instanceof EndpointAuthError)) throw error;
       log(`${name}: ${printable(error.message)}`);
       setExitCode(2);
       return undefined;
     }
+  }
+  if (listing) {
+    out(toolsetTable(catalog, positions));
+    return undefined;
   }
   // The entry a host needs to start this very server: printed once the selection is known to serve tools.
   if (args.hostConfig !== undefined) {

@@ -18,7 +18,8 @@ const config: ApiConfig = {
   credentials: { token: { type: 'http-bearer', env: { token: 'FIXTURE_API_TOKEN' } } },
   env: { ...fixtureConfig.env, toolsets: 'FIXTURE_API_TOOLSETS', readOnly: 'FIXTURE_API_READ_ONLY' },
 };
-const tools = manyTools(3);
+// As the catalog says: tool_0000 is read-only (scope `read`), the others need `write`.
+const tools = manyTools(3).map((tool, i) => (i === 0 ? { ...tool, definition: { ...tool.definition, annotations: { readOnlyHint: true } } } : tool));
 const catalog: ToolCatalogData = {
   toolsets: [{ name: 'pulls', description: '', tools: 2 }, { name: 'issues', description: '', tools: 1 }],
   tools: [
@@ -92,5 +93,17 @@ describe('a start-time selection that leaves no tools', () => {
     const { out, exitCode } = await run(['--list-toolsets', '--read-only', '--toolsets', 'issues']);
     expect(exitCode).toBeUndefined();
     expect(out).toContain('0 of 3 tools selected');
+  });
+
+  it('--list-toolsets counts what --scopes (or its variable) leaves, as the server would serve', async () => {
+    const read = await run(['--list-toolsets', '--scopes', 'read']);
+    expect([read.log, read.exitCode]).toEqual([[], undefined]);
+    expect(read.out).toMatch(/^pulls +1\/2 +1$/m);
+    expect(read.out).toContain('1 of 3 tools selected');
+    expect((await run(['--list-toolsets'], { FIXTURE_API_MCP_SCOPES: 'write' })).out).toContain('2 of 3 tools selected');
+    // None left: shown, not refused (as --read-only above).
+    expect(await run(['--list-toolsets', '--scopes', 'read', '--toolsets', 'issues'])).toMatchObject({ log: [], out: expect.stringContaining('0 of 3 tools selected') });
+    // A scope no tool needs is still the start's one-line error.
+    expect(await run(['--list-toolsets', '--scopes', 'reed'])).toMatchObject({ out: '', exitCode: 2 });
   });
 });
