@@ -17,12 +17,17 @@ const LOWER = 1;
 const UPPER = 2;
 const DIGIT = 3;
 
+/** An ASCII lower case letter (NaN, past the end, is not). */
+function isLower(c: number): boolean {
+  return c >= 97 && c <= 122;
+}
+
 /**
  * What `tokenize(text)` returns. Its steps, in terms of the original characters (each step's
  * spaces fall between letters, where the later steps do not look): a token is a run of ASCII
  * letters and digits, cut between a lower and an upper case letter (`aB`), before the last upper
- * case letter of a run that a lower case one follows (`URLParser` → `URL Parser`), and between a
- * letter and a digit either way.
+ * case letter of a run that a lower case one follows (`URLParser` → `URL Parser`; not when that one
+ * is an `s` ending the run of lower case letters: `PRs`), and between a letter and a digit either way.
  */
 export function scanTokens(text: string): string[] {
   const tokens: string[] = [];
@@ -43,8 +48,9 @@ export function scanTokens(text: string): string[] {
       end = i;
     } else if (previous === UPPER && kind === LOWER) {
       // The token's character before i - 1 is an upper case letter: a lower case one or a digit would have cut it.
+      // An acronym's plural is not cut (`PRs`): an `s` that no lower case letter follows.
       const before = i - 1;
-      if (before > start) end = before;
+      if (before > start && !(c === 115 && !isLower(text.charCodeAt(i + 1)))) end = before;
     }
     if (end >= 0) {
       tokens.push(text.slice(start, end));

@@ -7,6 +7,14 @@ describe('search-core', () => {
     expect(tokenize('repos_get-content /repos/{owner}')).toEqual(['repos', 'get', 'content', 'repos', 'owner']);
     expect(tokenize('getRepoURL2')).toEqual(['get', 'Repo', 'URL', '2']);
     expect(tokenize('listCoreV1NamespacedPod')).toEqual(['list', 'Core', 'V', '1', 'Namespaced', 'Pod']);
+    expect(tokenize('HTTPServer')).toEqual(['HTTP', 'Server']);
+  });
+
+  it('tokenize keeps the plural of an acronym in one piece: PRs, not P + Rs', () => {
+    expect(tokenize('list open PRs')).toEqual(['list', 'open', 'PRs']);
+    expect(tokenize('listPRsForRepo')).toEqual(['list', 'PRs', 'For', 'Repo']);
+    expect(tokenize('URLs, IDs and APIs')).toEqual(['URLs', 'IDs', 'and', 'APIs']);
+    expect(tokenize('getURLs')).toEqual(['get', 'URLs']);
   });
 
   const stems: [string, string][] = [
@@ -42,6 +50,7 @@ describe('search-core', () => {
     tool('repos_create-fork', 'Create a fork', 'POST', '/repos/{owner}/{repo}/forks'),
     tool('users_get-authenticated', 'Get the authenticated user', 'GET', '/user'),
     tool('pulls_merge', 'Merge a pull request', 'PUT', '/repos/{owner}/{repo}/pulls/{pull_number}/merge'),
+    tool('pulls_list', 'List pull requests', 'GET', '/repos/{owner}/{repo}/pulls', ['state']),
   ];
   const catalog = buildCatalog(tools, (i) => tools[i]!.definition.name.split('_')[0]!);
   const search = createSearch(loadSearchIndex(JSON.stringify(buildSearchIndex(tools, catalog))), catalog);
@@ -52,7 +61,7 @@ describe('search-core', () => {
       { name: 'issues', description: '', tools: 2 },
       { name: 'repos', description: '', tools: 2 },
       { name: 'users', description: '', tools: 1 },
-      { name: 'pulls', description: '', tools: 1 },
+      { name: 'pulls', description: '', tools: 2 },
     ]);
     expect(catalog.tools[1]).toEqual({ name: 'issues_list-for-repo', title: 'List repository issues', summary: 'List repository issues', toolset: 0, readOnly: true });
   });
@@ -64,6 +73,8 @@ describe('search-core', () => {
     ['fork a repo', 'repos_create-fork'],
     ['who am I (my own user)', 'users_get-authenticated'],
     ['merge a PR', 'pulls_merge'],
+    ['list PRs of a repo', 'pulls_list'],
+    ['the PRs of octocat/hello-world', 'pulls_list'],
   ];
   it.each(ranking)('ranks "%s" → %s first (stems, abbreviations, synonyms, method verbs)', (query, want) => expect(top(query)).toBe(want));
 
