@@ -76,6 +76,14 @@ describe('selectTools', () => {
     expect(closeMatches('pulls_mrege', ['pulls_merge', 'pulls_list'])).toEqual(['pulls_merge']);
     expect(closeMatches('x', ['abcdef'])).toEqual([]);
   });
+
+  it('closeMatches: a name that differs only in its separators (_ - . /) comes first, before a shorter name it contains', () => {
+    const tools = ['issues_create', 'issues_create-comment', 'issues_update-comment', 'gists_create-comment'];
+    expect(closeMatches('issues_create_comment', tools)[0]).toBe('issues_create-comment');
+    expect(closeMatches('issues/create-comment', tools)[0]).toBe('issues_create-comment');
+    expect(closeMatches('Issues.Create.Comment', tools)[0]).toBe('issues_create-comment');
+    expect(closeMatches('issues_create', tools)).toEqual(['issues_create', 'issues_create-comment']);
+  });
 });
 
 describe('--list-toolsets', () => {
