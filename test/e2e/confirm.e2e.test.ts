@@ -11,7 +11,8 @@ import { SHOP_SECRETS, shopRoute } from '../support/client-shop.js';
  * Human in the loop from the user's side: the shop package generated, installed and built; its
  * `deleteItem` (DELETE, destructiveHint) confirmed through the package's typed client
  * (`onElicitation`) over Streamable HTTP, and through the official client on a 2025-11-25 stdio
- * connection, where the SDK turns the server's input_required into a real elicitation request.
+ * connection, where the SDK turns the server's input_required into a real elicitation request (and on a
+ * 2025-11-25 HTTP connection, where it cannot: the endpoint is stateless for such clients).
  */
 type Elicit = { message: string; requestedSchema: { properties: Record<string, unknown> } };
 interface ConfirmClient {
@@ -152,5 +153,33 @@ describe('official client, 2025-11-25 over stdio (the SDK sends elicitation/crea
     expect(result).toMatchObject({ isError: true, asked: 1 });
     expect(result.text).toMatch(/^deleteItem: declined by the user \(cancelled\)/);
     expect(deletes()).toEqual([]);
+  }, 30_000);
+});
+
+describe('official client, 2025-11-25 over HTTP (stateless for such clients: the server cannot ask)', () => {
+  it('declared elicitation, yet refused with the real reason and how to allow it; nothing sent', async () => {
+    upstream.requests.length = 0;
+    let asked = 0;
+    const legacy = new Client({ name: 'legacy', version: '1' }, { capabilities: { elicitation: { form: {} } } });
+    legacy.setRequestHandler('elicitation/create', async () => {
+      asked++;
+      return { action: 'accept', content: { confirm: true } };
+    });
+    await legacy.connect(new StreamableHTTPClientTransport(new URL(server!.url)));
+    try {
+      const result = await legacy.callTool({ name: 'deleteItem', arguments: { itemId: 7 } });
+      expect(result.isError).toBe(true);
+      expect((result.content as Array<{ text?: string }>)[0]?.text).toBe(
+        "deleteItem may delete or overwrite data and needs the user's confirmation first, but the server cannot ask this client: " +
+          'the request does not say what the client can do (a 2025-era client over HTTP, where this server keeps no session, ' +
+          'cannot be asked; stdio and 2026-07-28 clients can). To allow such calls without confirmation, start the server with ' +
+          '--confirm none (or set SHOP_CONFIRM=none).',
+      );
+      expect(result._meta?.['openapi-mcp/declined']).toBe('unconfirmed');
+      expect(asked).toBe(0);
+      expect(deletes()).toEqual([]);
+    } finally {
+      await legacy.close();
+    }
   }, 30_000);
 });
