@@ -15,7 +15,10 @@
  * the scheme's token variable is set, which is then used as is.
  *
  * Secrecy: values never appear in messages. {@link applyCredentials} returns the secret values it
- * placed in the request so callers can redact them from anything the upstream echoes back.
+ * placed in the request so callers can redact them from anything the upstream echoes back. A basic
+ * user name is one of them only when the password is empty: then it is the API key (Stripe's
+ * `sk_…:`); next to a password it is an account name (Twilio's `AC…`) that results rightly show.
+
  */
 import { AuthError } from './auth-error.gen.js';
 import { requestClientCredentialsToken, type TokenCache } from './oauth-token.gen.js';
@@ -168,7 +171,7 @@ async function applyOne(
       const user = value(env, source.env.username, false) ?? '';
       const password = value(env, source.env.password, false) ?? '';
       const encoded = Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
-      applied.secrets.push(password, encoded);
+      applied.secrets.push(password === '' ? user : password, encoded);
       req.headers.set('Authorization', `Basic ${encoded}`);
       return;
     }

@@ -267,4 +267,15 @@ describe('secrets never reach a result', () => {
     forms.push(Buffer.from(`${SECRETS.T_USER}:${SECRETS.T_PASS}`).toString('base64'), 'oauth-token-SECRET', 'SECRET');
     for (const secret of forms) expect(serialized, secret).not.toContain(secret);
   });
+
+  it('a basic user name without a password is the API key (Stripe): redacted; next to a password it is shown', async () => {
+    const key = 'sk_test_basicKEY-SECRET-7';
+    const decoded = (req: RecordedRequest): string => Buffer.from(String(req.headers.authorization).slice('Basic '.length), 'base64').toString();
+    upstream.handler = (req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `Invalid API Key provided: ${decoded(req)}` }));
+    const alone = await caller({ env: { T_USER: key } })(tool([{ basic: [] }]), { id: '1' });
+    const withPassword = await caller()(tool([{ basic: [] }]), { id: '1' });
+    expect(upstream.requests.map(decoded)).toEqual([`${key}:`, `${SECRETS.T_USER}:${SECRETS.T_PASS}`]);
+    expect(text(alone)).toBe('HTTP 401 Unauthorized: {"message":"Invalid API Key provided: [REDACTED]:"}');
+    expect(text(withPassword)).toBe(`HTTP 401 Unauthorized: {"message":"Invalid API Key provided: ${SECRETS.T_USER}:[REDACTED]"}`);
+  });
 });
