@@ -78,6 +78,28 @@ describe('--host-config with other flags', () => {
   });
 });
 
+describe('the credential placeholders of an entry', () => {
+  const oauth: ApiConfig = {
+    ...config,
+    credentials: { ...config.credentials, cc: { type: 'oauth2-client-credentials', tokenUrl: '/token', scopes: [], env: { clientId: 'F_CID', clientSecret: 'F_CS', token: 'F_TOKEN', tokenUrl: 'F_TOKEN_URL' } } },
+  };
+
+  it('one per credential variable; a token URL override is none (left as "..." it would replace the token URL)', () => {
+    expect(entry(hostConfig('cursor', oauth, '/pkg/dist/main.js', [], '/bin/node')).env).toEqual({ FIXTURE_API_TOKEN: '...', F_CID: '...', F_CS: '...', F_TOKEN: '...' });
+  });
+
+  it('none with --env-file: a variable the host sets wins over the file, so "..." would hide its value', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'host-config-'));
+    writeFileSync(join(dir, 'secrets.env'), 'FIXTURE_API_TOKEN=from-the-file-SECRET\n');
+    const flags = ['--env-file', join(dir, 'secrets.env')];
+    expect(entry((await run(['--host-config', 'claude-desktop', ...flags])).out)).toEqual({ command: process.execPath, args: [expect.any(String), ...flags], env: {} });
+    expect(JSON.parse(hostConfig('vscode', oauth, '/pkg/dist/main.js', flags, '/bin/node'))).toEqual({
+      servers: { 'fixture-api-mcp': { type: 'stdio', command: '/bin/node', args: ['/pkg/dist/main.js', ...flags], env: {} } },
+    });
+    expect(hostConfig('inspector', oauth, '/pkg/dist/main.js', flags, '/bin/node')).toBe(`npx @modelcontextprotocol/inspector /bin/node /pkg/dist/main.js ${flags.join(' ')}\n`);
+  });
+});
+
 describe('a start-time selection that leaves no tools', () => {
   it('is one line naming why, exit code 2, from the flag or its variable', async () => {
     expect(await run(['--read-only', '--tools', 'tool_0001'])).toEqual({ out: '', log: ['fixture-api-mcp: --read-only leaves none of the selected tools (tool_0001 is not read-only)'], exitCode: 2 });
