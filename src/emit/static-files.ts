@@ -82,6 +82,7 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
     file('.env.example', renderTemplate('package/env.example', { name: config.name, variables })),
     file('README.md', renderTemplate(handlers ? 'package/README-handlers.md' : 'package/README.md', {
       name: config.name,
+      serverName,
       title: markdownCell(config.title),
       apiVersion: markdownCell(model.info.version),
       toolCount: model.tools.length,
