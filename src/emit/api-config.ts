@@ -1,6 +1,6 @@
 import { UserError } from '../diagnostics.js';
 import type { CredentialField, SecurityScheme } from '../model/api-model.js';
-import type { ConfirmPolicy, CredentialSource, RuntimeApiConfig } from '../model/runtime-config.js';
+import type { ConfirmPolicy, CredentialRoute, CredentialSource, RuntimeApiConfig } from '../model/runtime-config.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { envPrefix, toEnvWord } from './package-naming.js';
 import { setOwn } from '../normalize/set-own.js';
@@ -87,7 +87,24 @@ export function buildApiConfig(model: ToolModel, packageName: string, packageVer
     env,
   };
   if (model.info.description !== undefined) config.description = model.info.description;
+  const routes = credentialRoutes(model);
+  if (routes.length > 0) config.credentialRoutes = routes;
   return { config, variables };
+}
+
+/** Each distinct (schemes, own servers) pair of the tools that send credentials, in tool order. */
+function credentialRoutes(model: ToolModel): CredentialRoute[] {
+  const routes = new Map<string, CredentialRoute>();
+  for (const tool of model.tools) {
+    if (tool.binding.kind !== 'http') continue;
+    const schemes = [...new Set(tool.binding.security.flatMap((requirement) => Object.keys(requirement)))].sort();
+    if (schemes.length === 0) continue;
+    const servers = tool.binding.servers !== undefined && tool.binding.servers.length > 0 ? tool.binding.servers : undefined;
+    const route: CredentialRoute = servers === undefined ? { schemes } : { schemes, servers };
+    const key = JSON.stringify(route);
+    if (!routes.has(key)) routes.set(key, route);
+  }
+  return [...routes.values()];
 }
 
 /**

@@ -16,7 +16,7 @@ import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
 import { withCallLog } from './call-log.gen.js';
 import { parseArgs, UsageError, type CliArgs } from './cli-args.gen.js';
 import { EnvFileError, loadEnvFiles } from './env-file.gen.js';
-import { describeCredentialHosts } from './credential-hosts.gen.js';
+import { credentialRoutes, describeCredentialHosts } from './credential-hosts.gen.js';
 import { createDynamicServerFactory } from './dynamic-tools.gen.js';
 import { checkHooks, type Hooks } from './hooks.gen.js';
 import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
@@ -34,7 +34,7 @@ import { buildCatalog, buildSearchIndex, catalogTool, createSearch, loadSearchIn
 import { applyToolOverrides, type OverriddenTools } from './tool-overrides.gen.js';
 import { emptySelection, modeForSelection, SelectionError, selectionRequest, selectTools, toolCount, toolsetTable, type SelectionRequest, type ToolCatalog } from './tool-selection.gen.js';
 import { buildToolTable, type ToolTableOptions } from './tool-table.gen.js';
-import type { ApiConfig, ToolEntry } from './types.gen.js';
+import type { ApiConfig, CredentialRoute, ToolEntry } from './types.gen.js';
 import { createUpstreamCaller, upstreamBaseUrls } from './upstream-caller.gen.js';
 import { printable, usage } from './usage.gen.js';
 export { usage } from './usage.gen.js';
@@ -202,12 +202,14 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   const extendServer = options.hooks?.extendServer;
   const extend = typeof extendServer === 'function' ? { extend: extendServer.bind(options.hooks) } : {};
   let factory: McpServerFactory;
+  let routes: readonly CredentialRoute[];
   if (mode === 'static') {
     const { table, callTool } = await serve();
     factory = createServerFactory(served, table, callTool, { log, gate, ...extend });
-    const credentialHosts = describeCredentialHosts(config, table.all.map((tool) => tool.entry), env, args.baseUrl);
-    if (credentialHosts !== undefined) log(`${name}: credentials are sent to ${printable(credentialHosts)}`);
+    routes = credentialRoutes(table.all.map((tool) => tool.entry));
   } else {
+    // Unless loaded for scopes or overrides, the tools are not loaded yet: the package's routes then (all its tools').
+    routes = overridden !== undefined ? credentialRoutes(positions.map((i) => overridden.tools[i]!)) : (config.credentialRoutes ?? []);
     // Loaded from the package's data once the first tools/list is answered (warm), or by the first search_tools.
     const searcher = once(async () => createSearch(stored.searchIndex !== undefined ? await loadSearchIndexAsync(stored.searchIndex()) : buildSearchIndex(await loadEntries(), stored), stored));
     const warm = (): void => void searcher().catch(() => undefined); // a failure is reported by search_tools
@@ -217,6 +219,8 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     const cacheScope = listOptions?.cacheScope !== undefined ? { cacheScope: listOptions.cacheScope } : {};
     factory = createDynamicServerFactory({ config: served, catalog, positions, search, warm, served: serve, log, gate, ...scopes, ...cacheScope, ...extend });
   }
+  const credentialHosts = describeCredentialHosts(config, routes, env, args.baseUrl);
+  if (credentialHosts !== undefined) log(`${name}: credentials are sent to ${printable(credentialHosts)}`);
   const what = `${name} ${printable(pkg.version)}`;
   const count = `${positions.length} tool${positions.length === 1 ? '' : 's'}${mode === 'dynamic' ? ' behind search_tools, describe_tools and call_tool (dynamic mode)' : ''}`;
 

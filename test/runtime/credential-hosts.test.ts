@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeCredentialHosts } from '../../templates/runtime/credential-hosts.gen.js';
+import { main } from '../../templates/runtime/cli.gen.js';
+import { credentialRoutes, describeCredentialHosts } from '../../templates/runtime/credential-hosts.gen.js';
+import { buildCatalog } from '../../templates/runtime/search-core.gen.js';
 import type { ApiConfig, HttpBinding, ToolEntry } from '../../templates/runtime/types.gen.js';
 
 const config: ApiConfig = {
@@ -28,18 +30,39 @@ const tools = [
 
 describe('describeCredentialHosts (finding 2)', () => {
   it('names every host a credential goes to, and why', () => {
-    expect(describeCredentialHosts(config, tools, {}, undefined)).toBe(
+    expect(describeCredentialHosts(config, credentialRoutes(tools), {}, undefined)).toBe(
       'api.example.com (base URL), upload.elsewhere.example (operation servers), auth.other.example (token URL of "oauth")',
     );
   });
 
   it('follows --base-url and the token URL variable', () => {
-    expect(describeCredentialHosts(config, tools, { X_TOKEN_URL: 'http://127.0.0.1:9/token' }, 'http://127.0.0.1:4010')).toBe(
+    expect(describeCredentialHosts(config, credentialRoutes(tools), { X_TOKEN_URL: 'http://127.0.0.1:9/token' }, 'http://127.0.0.1:4010')).toBe(
       '127.0.0.1:4010 (base URL), 127.0.0.1:9 (token URL of "oauth")',
     );
   });
 
   it('is undefined when no tool needs credentials', () => {
-    expect(describeCredentialHosts(config, [tools[3]!], {}, undefined)).toBeUndefined();
+    expect(describeCredentialHosts(config, credentialRoutes([tools[3]!]), {}, undefined)).toBeUndefined();
+  });
+});
+
+describe('the start-up line of a dynamic-mode server (Stripe and Twilio start dynamic)', () => {
+  it('names the hosts from the package routes, without loading a tool', async () => {
+    const log: string[] = [];
+    const loads: number[] = [];
+    const routes = credentialRoutes(tools);
+    const entries = async (): Promise<ToolEntry[]> => (loads.push(1), tools);
+    const running = await main({
+      config: { ...config, credentialRoutes: routes },
+      tools: entries,
+      catalog: buildCatalog(tools, () => 'default'),
+      argv: ['--http', '--port=0', '--tools-mode', 'dynamic', '--base-url', 'http://127.0.0.1:4010'],
+      env: { X_TOKEN_URL: 'http://127.0.0.1:9/token' },
+      log: (line) => void log.push(line),
+      handleSignals: false,
+    });
+    await running?.close();
+    expect(loads).toEqual([]);
+    expect(log).toContain('x-mcp: credentials are sent to 127.0.0.1:4010 (base URL), 127.0.0.1:9 (token URL of "oauth")');
   });
 });

@@ -38,6 +38,13 @@ export const config: ApiConfig = {
     "readOnly": "PETS_V2_READ_ONLY",
     "toolsMode": "PETS_V2_TOOLS_MODE"
   },
+  "credentialRoutes": [
+    {
+      "schemes": [
+        "basic"
+      ]
+    }
+  ],
   "toolsMode": "static",
   "toolsBudget": 50000
 };
