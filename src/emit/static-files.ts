@@ -1,5 +1,6 @@
 import type { GeneratedFile } from '../model/emit-plan.js';
 import { credentialHosts } from '../map/credential-hosts.js';
+import { credentialChoice } from './credential-choice.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { readOnlySelection } from '../report/cost-summary.js';
 import { formatTokens, groupThousands, type ToolListCost } from '../report/token-cost.js';
@@ -91,6 +92,7 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
       defaultBaseUrl: model.servers[0] ? `\`${codeCell(model.servers[0].url)}\`` : 'nothing (set the base URL variable or pass --base-url)',
       variables: variables.map((v) => ({ name: v.name, description: markdownCell(v.description) })),
       credentialNote: credentialNote(tools.credentialHint),
+      credentialChoice: credentialChoice(model, config.credentials),
       credentialHosts: credentialHosts(model).map((h) => ({ host: codeCell(h.host), reasons: markdownCell(h.reasons.join('; ')) })),
       clientUsage: clientUsage(model.tools, `${config.name}/client`, [
         `// This package's server over stdio (it sees only PATH, HOME … plus env):`,
