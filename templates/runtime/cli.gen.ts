@@ -233,7 +233,9 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   const { auth } = endpoint;
   let server: RunningHttpServer;
   try {
-    server = await serveHttp(factory, { host: args.host, port: args.port, allowedHosts: args.allowedHosts, log, noAuth: args.noAuth, ...(auth !== undefined ? { auth } : {}) });
+    // The OAuth audience is this server's public URL: its host is a name the server answers to.
+    const allowedHosts = auth?.oauth !== undefined ? [...args.allowedHosts, new URL(auth.oauth.audience).hostname] : args.allowedHosts;
+    server = await serveHttp(factory, { host: args.host, port: args.port, allowedHosts, log, noAuth: args.noAuth, ...(auth !== undefined ? { auth } : {}) });
   } catch (error) {
     log(`${name}: cannot listen on ${printable(args.host)}:${args.port}: ${describeError(error)}`);
     setExitCode(1);
