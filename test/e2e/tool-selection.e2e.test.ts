@@ -155,6 +155,8 @@ describe('dynamic mode', () => {
     const listed = (await staticClient.listTools()).tools.filter((t) => t.name === 'getItem' || t.name === 'placeOrder');
     const described = await meta('describe_tools', { names: ['placeOrder', 'getItem'] });
     expect(described.structuredContent!.tools).toEqual([listed[1], listed[0]]);
+    const twice = await meta('describe_tools', { names: ['getItem', 'placeOrder', 'getItem'] });
+    expect(twice.structuredContent!.tools).toEqual([listed[0], listed[1]]);
     const unknown = await meta('describe_tools', { names: ['getItems'] });
     expect(unknown).toMatchObject({ isError: true, content: [{ text: 'Unknown tool "getItems"; close matches: getItem' }] });
   });

@@ -82,7 +82,7 @@ describe('usage', () => {
       [
         'Usage: fixture-api-mcp [--http [--port N] [--host H]] [--base-url URL] [--env-file PATH] [--scopes LIST] [--toolsets A,B] [--tools N,M] [--read-only] [--tools-mode static|dynamic]',
         '',
-        'MCP server for Fixture?[31m API 1.2.3 (12 tools). Serves stdio unless --http is given.',
+        'MCP server for Fixture?[31m API (fixture-api-mcp 1.2.3, 12 tools). Serves stdio unless --http is given.',
         '',
         'Options:',
         '  --http              serve Streamable HTTP at http://HOST:PORT/mcp',

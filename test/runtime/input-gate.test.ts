@@ -189,8 +189,8 @@ describe('policies and hooks', () => {
     expect(upstream.requests.map((r) => r.method)).toEqual(['DELETE']);
   });
 
-  it('<PREFIX>CONFIRM=writes asks before every call not marked read-only', async () => {
-    const server = await start([], { FIXTURE_API_CONFIRM: 'writes' });
+  it('<PREFIX>CONFIRM=writes (any case) asks before every call not marked read-only', async () => {
+    const server = await start([], { FIXTURE_API_CONFIRM: 'Writes' });
     const { client, asked } = await connect(server, () => ({ action: 'accept', content: { confirm: true } }));
     await client.callTool({ name: 'create_item', arguments: { name: 'n', size: 'small' } });
     await client.callTool({ name: 'get_item', arguments: { id: '1' } });

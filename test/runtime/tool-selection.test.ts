@@ -19,6 +19,8 @@ describe('selectionRequest', () => {
     });
     expect(request({ '--toolsets': 'b' }, { X_TOOLSETS: 'a', X_READ_ONLY: 'false' })).toEqual({ toolsets: ['b'], readOnly: false });
     expect(request({}, { X_READ_ONLY: 'On' }).readOnly).toBe(true);
+    expect(request({}, { X_TOOLS_MODE: ' STATIC ' }).toolsMode).toBe('static'); // any case, as the booleans
+    expect(request({ '--tools-mode': 'Dynamic' }).toolsMode).toBe('dynamic');
     expect(request({}, { X_READ_ONLY: 'off' }).readOnly).toBe(false);
     expect(request({}, { X_TOOLSETS: '  ' })).toEqual({ readOnly: false });
   });
