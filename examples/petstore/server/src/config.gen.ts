@@ -40,6 +40,13 @@ export const config: ApiConfig = {
     "toolsMode": "PETSTORE_TOOLS_MODE"
   },
   "description": "The classic pet store, as a small example for openapi-mcp.",
+  "credentialRoutes": [
+    {
+      "schemes": [
+        "apiKey"
+      ]
+    }
+  ],
   "toolsMode": "static",
   "toolsBudget": 50000
 };

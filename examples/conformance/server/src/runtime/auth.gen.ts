@@ -15,7 +15,13 @@
  * the scheme's token variable is set, which is then used as is.
  *
  * Secrecy: values never appear in messages. {@link applyCredentials} returns the secret values it
- * placed in the request so callers can redact them from anything the upstream echoes back.
+ * placed in the request so callers can redact them from anything the upstream echoes back. A basic
+ * user name is one of them only when the password is empty: then it is the API key (Stripe's
+ * `sk_…:`); next to a password it is an account name (Twilio's `AC…`) that results rightly show.
+ *
+ * Unset: a variable that is empty, blank or still {@link PLACEHOLDER}, the value `--host-config`
+ * and the README print for every credential variable. A user who fills in the one alternative they
+ * have (Stripe's bearer token) and leaves the others as printed gets that one sent, not `...:...`.
  */
 import { AuthError } from './auth-error.gen.js';
 import { requestClientCredentialsToken, type TokenCache } from './oauth-token.gen.js';
@@ -34,6 +40,9 @@ export interface AppliedCredentials {
 
 
 type Env = Record<string, string | undefined>;
+
+/** What host entries and the README put where a credential goes (host-config.gen.ts). */
+export const PLACEHOLDER = '...';
 
 /** A header value the fetch Headers class accepts: no CR, LF or NUL, nothing above U+00FF. */
 const HEADER_UNSAFE = /[\0\r\n\u0100-\uffff]/;
@@ -71,7 +80,7 @@ function value(env: Env, name: string, trim = true): string | undefined {
   const raw = Object.hasOwn(env, name) ? env[name] : undefined;
   if (raw === undefined) return undefined;
   const v = trim ? raw.trim() : raw;
-  return v === '' ? undefined : v;
+  return v === '' || v.trim() === PLACEHOLDER ? undefined : v;
 }
 
 function satisfied(source: CredentialSource | undefined, env: Env): boolean {
@@ -168,7 +177,7 @@ async function applyOne(
       const user = value(env, source.env.username, false) ?? '';
       const password = value(env, source.env.password, false) ?? '';
       const encoded = Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
-      applied.secrets.push(password, encoded);
+      applied.secrets.push(password === '' ? user : password, encoded);
       req.headers.set('Authorization', `Basic ${encoded}`);
       return;
     }

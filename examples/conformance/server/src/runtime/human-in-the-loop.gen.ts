@@ -23,9 +23,11 @@ export function isConfirmPolicy(value: string): value is ConfirmPolicy {
 /** The policy in force: the flag, else the environment, else the generated default. */
 export function confirmPolicy(config: ApiConfig, env: Record<string, string | undefined>, flag: string | undefined): ConfirmPolicy {
   const [value, where] = flag !== undefined ? [flag, '--confirm'] : [env[config.env.confirm], config.env.confirm];
-  if (value === undefined || value === '') return config.confirm;
-  if (!isConfirmPolicy(value)) throw new ConfirmPolicyError(`${where} must be one of ${CONFIRM_POLICIES.join(', ')}, got ${JSON.stringify(value)}`);
-  return value;
+  if (value === undefined || value.trim() === '') return config.confirm;
+  // Any case, as the boolean variables (`<PREFIX>READ_ONLY=TRUE`) and `<PREFIX>TOOLS_MODE`.
+  const policy = value.trim().toLowerCase();
+  if (!isConfirmPolicy(policy)) throw new ConfirmPolicyError(`${where} must be one of ${CONFIRM_POLICIES.join(', ')}, got ${JSON.stringify(value)}`);
+  return policy;
 }
 
 export interface GatingSetup {

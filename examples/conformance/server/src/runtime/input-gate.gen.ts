@@ -162,7 +162,7 @@ export function createInputGate(options: InputGateOptions): InputGate {
         return { result: declined(name, answer.action === 'accept' ? 'decline' : answer.action) };
       }
     }
-    if (!elicit) return { result: cannotConfirm(name, annotations, options.policyVariable) };
+    if (!elicit) return { result: cannotConfirm(name, annotations, options.policyVariable, capabilities === undefined) };
     const form = confirmationForm(entry, merged, options.target?.(entry, merged), why(annotations));
     const payload = newState(name, digest, CONFIRM_KEY, filled, codec);
     return { result: inputRequired({ inputRequests: { [CONFIRM_KEY]: inputRequired.elicit(form) }, requestState: await codec.mint(payload, ctx) }) };
@@ -242,10 +242,18 @@ function why(annotations: ToolAnnotations): string {
   return 'was marked for confirmation';
 }
 
-function cannotConfirm(tool: string, annotations: ToolAnnotations, variable: string): CallToolResult {
+/**
+ * The refusal when the client cannot be asked. `unknown`: the request carries no client
+ * capabilities at all, as from a 2025-era client over HTTP (the endpoint keeps no session, so its
+ * `initialize` is not known when a call comes, and the server could not send it a question anyway).
+ */
+function cannotConfirm(tool: string, annotations: ToolAnnotations, variable: string, unknown: boolean): CallToolResult {
+  const reason = unknown
+    ? 'but the server cannot ask this client: the request does not say what the client can do (a 2025-era client over HTTP, ' +
+      'where this server keeps no session, cannot be asked; stdio and 2026-07-28 clients can)'
+    : 'but this client cannot ask the user (it declares no form elicitation capability)';
   const text =
-    `${tool} ${why(annotations)} and needs the user's confirmation first, but this client cannot ask the user ` +
-    `(it declares no form elicitation capability). To allow such calls without confirmation, start the server with ` +
-    `--confirm none (or set ${variable}=none).`;
+    `${tool} ${why(annotations)} and needs the user's confirmation first, ${reason}. To allow such calls without confirmation, ` +
+    `start the server with --confirm none (or set ${variable}=none).`;
   return { content: [{ type: 'text', text }], isError: true, _meta: { [DECLINED_META_KEY]: 'unconfirmed' } };
 }

@@ -86,8 +86,9 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       args.allowedHosts.push(value);
       portOrHost = flag;
     } else if (flag === '--confirm') {
-      if (!isConfirmPolicy(value)) throw new UsageError(`--confirm must be one of ${CONFIRM_POLICIES.join(', ')}, got ${JSON.stringify(value)}`);
-      args.confirm = value;
+      const policy = value.trim().toLowerCase();
+      if (!isConfirmPolicy(policy)) throw new UsageError(`--confirm must be one of ${CONFIRM_POLICIES.join(', ')}, got ${JSON.stringify(value)}`);
+      args.confirm = policy;
     } else if (flag === '--env-file') {
       args.envFiles.push(value);
     } else if (flag === '--scopes') {

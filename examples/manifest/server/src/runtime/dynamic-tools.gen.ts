@@ -186,7 +186,8 @@ async function searchTools(surface: DynamicSurface, view: DynamicView, args: Jso
 
 async function describeTools(surface: DynamicSurface, names: VisibleNames, view: DynamicView, args: JsonObject): Promise<CallToolResult> {
   const { table } = await surface.served();
-  const wanted = args.names as string[];
+  // A name asked for twice is described once, where it first stands.
+  const wanted = [...new Set(args.names as string[])];
   const missing = wanted.filter((name) => !names.has(name, view) || !table.byName.has(name));
   if (missing.length > 0) return failure(missing.map((name) => names.unknown(name, view)).join('\n'));
   const tools = wanted.map((name) => listed(table.byName.get(name)!.entry));

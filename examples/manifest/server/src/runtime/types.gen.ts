@@ -172,4 +172,15 @@ export interface ApiConfig {
    * cost. A package that starts dynamic serves a start-time selection that fits it statically.
    */
   toolsBudget?: number;
+  /**
+   * Where the tools that need credentials send them: each distinct set of security schemes with
+   * the operation's own servers (none: the base URL). The start-up line of a dynamic-mode server,
+   * which loads no tool at start, names the hosts from these (credential-hosts.gen.ts).
+   */
+  credentialRoutes?: CredentialRoute[];
+}
+
+export interface CredentialRoute {
+  schemes: string[];
+  servers?: Server[];
 }

@@ -27,7 +27,7 @@ export function usage(config: ApiConfig, toolCount: number, handlers = false): s
   return [
     `Usage: ${printable(config.name)} [--http [--port N] [--host H]]${handlers ? '' : ' [--base-url URL]'} [--env-file PATH] [--scopes LIST] [--toolsets A,B] [--tools N,M] [--read-only] [--tools-mode static|dynamic]`,
     '',
-    `MCP server for ${printable(config.title)} ${printable(config.version)} (${toolCount} tools). Serves stdio unless --http is given.`,
+    `MCP server for ${printable(config.title)} (${printable(config.name)} ${printable(config.version)}, ${toolCount} tools). Serves stdio unless --http is given.`,
     '',
     'Options:',
     '  --http              serve Streamable HTTP at http://HOST:PORT/mcp',

@@ -38,6 +38,13 @@ export const config: ApiConfig = {
     "toolsMode": "PETSTORE_TOOLS_MODE"
   },
   "description": "Pets waiting in shelters, and their adoptions. The spec of the monorepo example.",
+  "credentialRoutes": [
+    {
+      "schemes": [
+        "bearerAuth"
+      ]
+    }
+  ],
   "toolsMode": "static",
   "toolsBudget": 50000
 };

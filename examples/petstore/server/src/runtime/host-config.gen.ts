@@ -4,7 +4,10 @@
  * files stay the same wherever the package lives). One format per host, as each reads it today:
  * Claude Desktop (`claude_desktop_config.json`) and Cursor (`.cursor/mcp.json`) take `mcpServers`;
  * VS Code (`.vscode/mcp.json`) takes `servers` with `type: "stdio"` and prompts for secrets through
- * `inputs`; the MCP Inspector takes a command line. Credential values are placeholders (`...`).
+ * `inputs`; the MCP Inspector takes a command line. Credential values are placeholders (`...`,
+ * which the server treats as unset: auth.gen.ts), one per credential variable; an entry with
+ * `--env-file` has none, since a variable the host sets wins over the file and `...` would hide the
+ * file's value. A token URL override (`…_TOKEN_URL`) is no credential and gets no placeholder.
  *
  * The flags given with `--host-config` that shape the stdio server ({@link serverFlags}: the tool
  * selection, `--scopes`, `--base-url`, `--confirm`, `--env-file`, `--log`) go into the entry's
@@ -26,7 +29,7 @@ export function isHost(text: string): text is Host {
 /** The text to print for `host`: JSON for the config files, a shell command for the Inspector. `flags` follow the main file. */
 export function hostConfig(host: Host, config: ApiConfig, mainFile: string, flags: readonly string[] = [], node: string = process.execPath): string {
   const name = config.name.replace(/^@[^/]+\//, '');
-  const secrets = credentialEnv(config);
+  const secrets = flags.includes('--env-file') ? [] : credentialEnv(config);
   const placeholders = Object.fromEntries(secrets.map((e) => [e, '...']));
   const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
   switch (host) {
@@ -64,7 +67,7 @@ function credentialEnv(config: ApiConfig): string[] {
   const names: string[] = [];
   for (const source of Object.values(config.credentials)) {
     if (source.type === 'unsupported') continue;
-    for (const envName of Object.values(source.env)) if (!names.includes(envName)) names.push(envName);
+    for (const [field, envName] of Object.entries(source.env)) if (field !== 'tokenUrl' && !names.includes(envName)) names.push(envName);
   }
   return names;
 }

@@ -113,7 +113,9 @@ function authInfoOf(token: string, payload: JWTPayload, audience: string): AuthI
     token,
     clientId: clientId ?? '',
     scopes: scopesOf(payload),
-    ...(typeof payload.exp === 'number' ? { expiresAt: payload.exp } : {}),
+    // The SDK's verifyBearerToken refuses `expiresAt < now` with no tolerance of its own: moved by
+    // the one jwtVerify applied, a token inside it (exp 10 s ago) is not refused after all.
+    ...(typeof payload.exp === 'number' ? { expiresAt: payload.exp + CLOCK_TOLERANCE_S } : {}),
     resource: new URL(audience),
   };
 }

@@ -85,11 +85,14 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Splits at anything but letters and digits, and at case changes: `getRepoURL_v2` → get repo url v 2. */
+/**
+ * Splits at anything but letters and digits, and at case changes: `getRepoURL_v2` → get repo url v 2.
+ * An acronym's plural stays one word (`PRs`, `listURLsFor` → list URLs for), not P + Rs.
+ */
 export function tokenize(text: string): string[] {
   return text
     .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, '$1 $2')
     .replace(/([a-zA-Z])(?=\d)|(\d)(?=[a-zA-Z])/g, '$1$2 ')
     .split(/[^A-Za-z0-9]+/)
     .filter((t) => t !== '');

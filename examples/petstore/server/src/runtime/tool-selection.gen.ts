@@ -81,7 +81,7 @@ export function selectionRequest(flags: ReadonlyMap<string, string>, env: Record
   }
   const mode = value('--tools-mode', names.toolsMode);
   if (mode !== undefined) {
-    const text = mode.text.trim();
+    const text = mode.text.trim().toLowerCase();
     if (text !== 'static' && text !== 'dynamic') throw new SelectionError(`${mode.from} must be static or dynamic, got ${JSON.stringify(text)}`);
     request.toolsMode = text;
   }

@@ -16,7 +16,7 @@ import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
 import { withCallLog } from './call-log.gen.js';
 import { parseArgs, UsageError, type CliArgs } from './cli-args.gen.js';
 import { EnvFileError, loadEnvFiles } from './env-file.gen.js';
-import { describeCredentialHosts } from './credential-hosts.gen.js';
+import { credentialRoutes, describeCredentialHosts } from './credential-hosts.gen.js';
 import { createDynamicServerFactory } from './dynamic-tools.gen.js';
 import { checkHooks, type Hooks } from './hooks.gen.js';
 import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
@@ -34,7 +34,7 @@ import { buildCatalog, buildSearchIndex, catalogTool, createSearch, loadSearchIn
 import { applyToolOverrides, type OverriddenTools } from './tool-overrides.gen.js';
 import { emptySelection, modeForSelection, SelectionError, selectionRequest, selectTools, toolCount, toolsetTable, type SelectionRequest, type ToolCatalog } from './tool-selection.gen.js';
 import { buildToolTable, type ToolTableOptions } from './tool-table.gen.js';
-import type { ApiConfig, ToolEntry } from './types.gen.js';
+import type { ApiConfig, CredentialRoute, ToolEntry } from './types.gen.js';
 import { createUpstreamCaller, upstreamBaseUrls } from './upstream-caller.gen.js';
 import { printable, usage } from './usage.gen.js';
 export { usage } from './usage.gen.js';
@@ -132,12 +132,14 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   });
   const overridden: OverriddenTools | undefined = overriddenNow ? await applyOverrides() : undefined;
   const catalog = overridden === undefined ? stored : { toolsets: stored.toolsets, tools: overridden.tools.map((entry, i) => withTokens(catalogTool(entry, stored.tools[i]!.toolset), stored.tools[i]!.tokens)) };
+  // --list-toolsets shows the selection a start would serve (--scopes applied), and serves nothing.
+  const listing = args.selection.has('--list-toolsets') && args.hostConfig === undefined;
   let positions: number[];
   let gate: ServerFactoryOptions['gate'];
   try {
     positions = selectTools(catalog, request);
     // Nothing to serve is a mistake to name, not a server to start (--list-toolsets shows it: 0 of N).
-    const empty = args.selection.has('--list-toolsets') && args.hostConfig === undefined ? undefined : emptySelection(catalog, request, positions);
+    const empty = listing ? undefined : emptySelection(catalog, request, positions);
     if (empty !== undefined) throw new SelectionError(empty);
     gate = createGating({
       config,
@@ -152,27 +154,27 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     setExitCode(2);
     return undefined;
   }
-  if (args.selection.has('--list-toolsets') && args.hostConfig === undefined) {
-    out(toolsetTable(catalog, positions));
-    return undefined;
-  }
   // --scopes and the HTTP endpoint's authentication (its tools' scopes matter only with OAuth: loaded above then).
   let endpoint: Awaited<ReturnType<typeof resolveEndpointAuth>> = {};
-  if (overridden !== undefined || args.http) {
+  if (overridden !== undefined || (args.http && !listing)) {
     try {
       if (overridden !== undefined) {
         const allowed = new Set(selectByScopes(overridden.tools, startScopes(args, env, config, overridden.tools)));
         const selected = positions.length;
         positions = positions.filter((i) => allowed.has(overridden.tools[i]!));
-        if (selected > 0 && positions.length === 0) throw new EndpointAuthError(`${args.scopes !== undefined ? '--scopes' : endpointVariables(config).scopes} leaves none of the selected tools (each needs another scope)`);
+        if (selected > 0 && positions.length === 0 && !listing) throw new EndpointAuthError(`${args.scopes !== undefined ? '--scopes' : endpointVariables(config).scopes} leaves none of the selected tools (each needs another scope)`);
       }
-      if (args.http) endpoint = await resolveEndpointAuth(args, env, config, overridden === undefined ? [] : positions.map((i) => overridden.tools[i]!), args.host);
+      if (args.http && !listing) endpoint = await resolveEndpointAuth(args, env, config, overridden === undefined ? [] : positions.map((i) => overridden.tools[i]!), args.host);
     } catch (error) {
       if (!(error instanceof EndpointAuthError)) throw error;
       log(`${name}: ${printable(error.message)}`);
       setExitCode(2);
       return undefined;
     }
+  }
+  if (listing) {
+    out(toolsetTable(catalog, positions));
+    return undefined;
   }
   // The entry a host needs to start this very server: printed once the selection is known to serve tools.
   if (args.hostConfig !== undefined) {
@@ -200,12 +202,14 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   const extendServer = options.hooks?.extendServer;
   const extend = typeof extendServer === 'function' ? { extend: extendServer.bind(options.hooks) } : {};
   let factory: McpServerFactory;
+  let routes: readonly CredentialRoute[];
   if (mode === 'static') {
     const { table, callTool } = await serve();
     factory = createServerFactory(served, table, callTool, { log, gate, ...extend });
-    const credentialHosts = describeCredentialHosts(config, table.all.map((tool) => tool.entry), env, args.baseUrl);
-    if (credentialHosts !== undefined) log(`${name}: credentials are sent to ${printable(credentialHosts)}`);
+    routes = credentialRoutes(table.all.map((tool) => tool.entry));
   } else {
+    // Unless loaded for scopes or overrides, the tools are not loaded yet: the package's routes then (all its tools').
+    routes = overridden !== undefined ? credentialRoutes(positions.map((i) => overridden.tools[i]!)) : (config.credentialRoutes ?? []);
     // Loaded from the package's data once the first tools/list is answered (warm), or by the first search_tools.
     const searcher = once(async () => createSearch(stored.searchIndex !== undefined ? await loadSearchIndexAsync(stored.searchIndex()) : buildSearchIndex(await loadEntries(), stored), stored));
     const warm = (): void => void searcher().catch(() => undefined); // a failure is reported by search_tools
@@ -215,6 +219,8 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     const cacheScope = listOptions?.cacheScope !== undefined ? { cacheScope: listOptions.cacheScope } : {};
     factory = createDynamicServerFactory({ config: served, catalog, positions, search, warm, served: serve, log, gate, ...scopes, ...cacheScope, ...extend });
   }
+  const credentialHosts = describeCredentialHosts(config, routes, env, args.baseUrl);
+  if (credentialHosts !== undefined) log(`${name}: credentials are sent to ${printable(credentialHosts)}`);
   const what = `${name} ${printable(pkg.version)}`;
   const count = `${positions.length} tool${positions.length === 1 ? '' : 's'}${mode === 'dynamic' ? ' behind search_tools, describe_tools and call_tool (dynamic mode)' : ''}`;
 
@@ -227,7 +233,9 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   const { auth } = endpoint;
   let server: RunningHttpServer;
   try {
-    server = await serveHttp(factory, { host: args.host, port: args.port, allowedHosts: args.allowedHosts, log, noAuth: args.noAuth, ...(auth !== undefined ? { auth } : {}) });
+    // The OAuth audience is this server's public URL: its host is a name the server answers to.
+    const allowedHosts = auth?.oauth !== undefined ? [...args.allowedHosts, new URL(auth.oauth.audience).hostname] : args.allowedHosts;
+    server = await serveHttp(factory, { host: args.host, port: args.port, allowedHosts, log, noAuth: args.noAuth, ...(auth !== undefined ? { auth } : {}) });
   } catch (error) {
     log(`${name}: cannot listen on ${printable(args.host)}:${args.port}: ${describeError(error)}`);
     setExitCode(1);

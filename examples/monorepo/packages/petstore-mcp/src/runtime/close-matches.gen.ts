@@ -23,15 +23,16 @@ export function unknownNames(what: 'toolset' | 'tool', names: readonly string[],
 }
 
 /**
- * Up to `max` candidates close to `name`: same ignoring case, containing it (or contained), or
+ * Up to `max` candidates close to `name`: same ignoring case and which separator (`_ - . /` or a
+ * space: `issues_create_comment` is `issues_create-comment`), containing it (or contained), or
  * within an edit distance of a third of its length; closest first, then by name.
  */
 export function closeMatches(name: string, candidates: readonly string[], max = 5): string[] {
-  const wanted = name.toLowerCase();
+  const wanted = folded(name);
   const limit = Math.max(2, Math.floor(wanted.length / 3));
   const scored: [number, string][] = [];
   for (const candidate of candidates) {
-    const c = candidate.toLowerCase();
+    const c = folded(candidate);
     let score: number;
     if (c === wanted) score = 0;
     else if (wanted.length >= 3 && (c.includes(wanted) || wanted.includes(c))) score = 1 + Math.abs(c.length - wanted.length) / 100;
@@ -44,6 +45,11 @@ export function closeMatches(name: string, candidates: readonly string[], max = 
   }
   scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
   return scored.slice(0, max).map(([, candidate]) => printable(candidate));
+}
+
+/** A name as closeMatches compares it: lower case, every separator the same. */
+function folded(name: string): string {
+  return name.toLowerCase().replace(/[-_./ ]/g, '_');
 }
 
 /** Levenshtein distance, giving up (returning limit + 1) once it must exceed `limit`. */
