@@ -64,8 +64,9 @@ describe('a generated server with OAuth and static tokens', () => {
     const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe(
-      `Bearer error="invalid_token", error_description="Missing Authorization header", resource_metadata="http://127.0.0.1:${new URL(audience).port}/.well-known/oauth-protected-resource/mcp"`,
+      `Bearer resource_metadata="http://127.0.0.1:${new URL(audience).port}/.well-known/oauth-protected-resource/mcp"`,
     );
+    expect(await res.json()).toEqual({ error: 'invalid_token', error_description: 'Missing Authorization header' });
   });
 
   it('serves the Protected Resource Metadata (RFC 9728) at the well-known path', async () => {

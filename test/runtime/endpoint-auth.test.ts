@@ -19,7 +19,7 @@ describe('the static-token gate', () => {
   const cases: { name: string; header: string | undefined; ok: boolean; challenge?: string }[] = [
     { name: 'the first token', header: `Bearer ${A}`, ok: true },
     { name: 'the second token, lower-case scheme', header: `bearer ${B}`, ok: true },
-    { name: 'no header', header: undefined, ok: false, challenge: 'Bearer error="invalid_token", error_description="Missing Authorization header"' },
+    { name: 'no header (RFC 6750 §3.1: no error code then)', header: undefined, ok: false, challenge: 'Bearer' },
     { name: 'a wrong token', header: `Bearer ${A}x`, ok: false, challenge: 'Bearer error="invalid_token", error_description="Invalid token"' },
     { name: 'a prefix of a token', header: `Bearer ${A.slice(0, 15)}`, ok: false, challenge: 'Bearer error="invalid_token", error_description="Invalid token"' },
     { name: 'Basic', header: `Basic ${A}`, ok: false, challenge: `Bearer error="invalid_token", error_description="Invalid Authorization header format, expected 'Bearer TOKEN'"` },

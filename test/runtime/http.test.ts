@@ -340,7 +340,7 @@ describe('serveHttp bound to another host', () => {
       const evil = await send(server.url, { headers: { ...listHeaders, host: 'evil.example', authorization }, body: listBody() });
       expect(evil.status).toBe(403);
       const anonymous = await send(server.url, { headers: { ...listHeaders, host: 'mcp.example.test' }, body: listBody() });
-      expect([anonymous.status, anonymous.headers['www-authenticate']]).toEqual([401, 'Bearer error="invalid_token", error_description="Missing Authorization header"']);
+      expect([anonymous.status, anonymous.headers['www-authenticate']]).toEqual([401, 'Bearer']);
     } finally {
       await server.close();
     }
