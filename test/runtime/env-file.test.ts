@@ -51,6 +51,12 @@ describe('loadEnvFiles', () => {
     expect(report.files).toEqual(['one.env', 'two.env', '.env']);
   });
 
+  it('a file named twice is read once (--env-file .env, ./one.env and one.env)', () => {
+    const dir = dirWith({ '.env': 'A=dotenv\nnot a line\n', 'one.env': 'B=one\n' });
+    const report = loadEnvFiles({}, ['.env', 'one.env', './one.env'], dir);
+    expect(report).toEqual({ files: ['.env', 'one.env'], set: 2, warnings: ['.env:2: not a NAME=value line; ignored'] });
+  });
+
   it('no .env is fine; a missing --env-file is an error naming the file', () => {
     const dir = dirWith({});
     expect(loadEnvFiles({}, [], dir)).toEqual({ files: [], set: 0, warnings: [] });
