@@ -5,9 +5,12 @@
  * HandlerContext (handler-context.gen.ts), and its value becomes the result (handler-result.gen.ts,
  * output checked against the outputSchema).
  *
- * It never throws: a thrown ToolError is an `isError` result with its message; any other error
- * too, and its name (not its message) is logged; a call the client cancelled answers that it was
- * cancelled, whatever the handler did after.
+ * It never throws: a thrown ToolError is an `isError` result with its message; any other error is
+ * an `isError` result naming it (`Internal error in the handler of <tool> (TypeError).`), and the
+ * same name is logged: its message is neither sent nor logged, since an error the handler did not
+ * mean for the client (a database driver's, a TypeError) may quote connection strings, secrets or
+ * data (as GraphQL Yoga masks every error but a GraphQLError). A call the client cancelled answers
+ * that it was cancelled, whatever the handler did after.
  */
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ToolCaller } from './call-tool.gen.js';
@@ -60,7 +63,7 @@ export function createHandlerCaller(deps: HandlerCallerDeps): ToolCaller<CallToo
       if (callSignal.aborted) return errorResult('the call was cancelled before the handler finished', 'cancelled');
       if (error instanceof ToolError) return failure(error.message);
       log(`${deps.name}: tool ${tool}: the handler failed: ${describe(error)}`);
-      return failure(error instanceof Error && error.message !== '' ? error.message : `the handler of ${tool} failed`);
+      return failure(`Internal error in the handler of ${tool} (${describe(error)}).`);
     }
     if (callSignal.aborted) return errorResult('the call was cancelled before the handler finished', 'cancelled');
     // Only what ctx.inputRequired made (not data that looks like it) goes back as input_required.

@@ -118,8 +118,10 @@ describe('handler failures', () => {
     expect(logged.length).toBe(before);
   });
 
-  it('an unexpected error: isError with its message; the log names the error, never its message', async () => {
-    expect(await call('crash')).toMatchObject({ isError: true, content: [{ type: 'text', text: 'secret-token-123 in a message' }] });
+  it('an unexpected error: isError naming the error, never its message (it may hold a secret), in the result or the log', async () => {
+    const result = await call('crash');
+    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Internal error in the handler of crash (TypeError).' }] });
+    expect(JSON.stringify(result)).not.toContain('secret-token-123');
     expect(logged).toContain('fixture: tool crash: the handler failed: TypeError');
     expect(logged.join('\n')).not.toContain('secret-token-123');
   });
