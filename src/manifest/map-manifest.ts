@@ -33,6 +33,9 @@ import { schemaDialects } from './schema-dialects.js';
 export const TOOL_NAME_ERROR = 'tool-name-invalid';
 /** `$anchor` is kept (2019-09/2020-12 schemas use it; clients may rely on it, SEP-2106). */
 const KEPT_KEYWORDS: ReadonlySet<string> = new Set(['$anchor']);
+/** What src/normalize/ repairs in a schema with a warning, and the words saying how (`; ignored`). */
+const REPAIRED_SCHEMA_CODES: ReadonlySet<string> = new Set(['schema-invalid', 'schema-unsupported', 'schema-required-undefined']);
+const REPAIR_NOTE = /; (ignored|using an empty schema|not required|the others are ignored)$/;
 /** Schema annotations that may sit next to a root `$ref` without making the root something else. */
 const ROOT_REF_SIBLINGS = new Set(['$ref', 'description', 'title', '$comment', '$schema']);
 
@@ -70,6 +73,12 @@ export function mapManifest(spec: LoadedSpec, options: MapOptions, diagnostics: 
   reportMisplacedHeaders(spec, headers);
   // A reference the manifest cannot follow leaves a hole in a contract: an error here, not a warning.
   for (const d of diagnostics.items) if (d.code.startsWith('ref-')) d.severity = 'error';
+  // So does a keyword the normalizer drops or repairs (OpenAPI's warnings): the author fixes it.
+  for (const d of diagnostics.items) {
+    if (!REPAIRED_SCHEMA_CODES.has(d.code)) continue;
+    d.severity = 'error';
+    d.message = d.message.replace(REPAIR_NOTE, '');
+  }
   return { info: manifest.info, servers: [], securitySchemes: {}, tools };
 }
 

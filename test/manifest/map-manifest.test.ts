@@ -94,6 +94,14 @@ describe('descriptions, titles and icons', () => {
   });
 });
 
+describe('--validate', () => {
+  it('is for OpenAPI: a manifest gets no "not a valid Openapi API definition" warning', async () => {
+    const { tools, diagnostics } = await mapSpec(NOTES, { validate: true });
+    expect(tools.tools).toHaveLength(3);
+    expect(diagnostics.items).toEqual([]);
+  });
+});
+
 describe('selection', () => {
   it('--include/--exclude patterns match tool names', async () => {
     const { tools, diagnostics } = await mapSpec(NOTES, { include: ['*_note'], exclude: ['get_*'] });
