@@ -10,7 +10,7 @@
  * rules refuse are errors that fail the run, never silently rewritten. So are unresolvable or
  * refused `$ref`s: a contract with a hole in it is not generated.
  */
-import { displayDiagnostic, UserError, type DiagnosticBag, type SourceLocation } from '../diagnostics.js';
+import { displayDiagnostic, UserError, type Diagnostic, type DiagnosticBag, type SourceLocation } from '../diagnostics.js';
 import type { LoadedSpec } from '../load/loaded-spec.js';
 import { getAtPointer, refOf, resolveRef } from '../load/resolve-ref.js';
 import { buildDescription, findInstructionLikeText } from '../map/description.js';
@@ -73,6 +73,7 @@ export function mapManifest(spec: LoadedSpec, options: MapOptions, diagnostics: 
   reportMisplacedHeaders(spec, headers);
   // A reference the manifest cannot follow leaves a hole in a contract: an error here, not a warning.
   for (const d of diagnostics.items) if (d.code.startsWith('ref-')) d.severity = 'error';
+  dropUnreadableEchoes(spec, diagnostics);
   // So does a keyword the normalizer drops or repairs (OpenAPI's warnings): the author fixes it.
   for (const d of diagnostics.items) {
     if (!REPAIRED_SCHEMA_CODES.has(d.code)) continue;
@@ -96,6 +97,8 @@ function mapTool(spec: LoadedSpec, tool: ManifestTool, run: ToolRun): Tool | und
   const rawInput = getAtPointer(spec.root.document, tool.input.pointer);
   const root = rootSchema(convertSchema(rawInput, registry.ctx, tool.input), bundler);
   if (!isSchemaObject(root) || root.type !== 'object') {
+    // A root $ref that did not resolve is reported as that; "found no type" would say it twice.
+    if (diagnostics.items.some((d) => d.code.startsWith('ref-') && d.file === tool.input.file && d.pointer === tool.input.pointer)) return undefined;
     const found = isSchemaObject(root) && root.type !== undefined ? `type ${JSON.stringify(root.type)}` : 'no type';
     diagnostics.error(MANIFEST_ERROR, `${who}: input must be a schema with type "object" (MCP tool arguments are named properties), found ${found}`, tool.input);
     return undefined;
@@ -146,6 +149,18 @@ function followRefs(spec: LoadedSpec, value: unknown, at: SourceLocation): { val
   const target = resolveRef(spec, at.file, ref);
   if (target === undefined || !isSchemaObject(target.value)) return undefined;
   return { value: target.value, at: { file: target.file.url, pointer: target.pointer } };
+}
+
+/**
+ * One line per problem: a `$ref` to a file that could not be read (`ref-file-unreadable`, or
+ * refused) is also one that does not resolve, at the same place; only the first says why.
+ */
+function dropUnreadableEchoes(spec: LoadedSpec, diagnostics: DiagnosticBag): void {
+  const where = (d: Diagnostic): string => `${displayDiagnostic(d, spec).file ?? ''}#${d.pointer ?? ''}`;
+  const unreadable = new Set(diagnostics.items.filter((d) => d.code === 'ref-file-unreadable' || d.code === 'ref-file-refused').map(where));
+  if (unreadable.size === 0) return;
+  const kept = diagnostics.items.filter((d) => d.code !== 'ref-unresolved' || !unreadable.has(where(d)));
+  diagnostics.items.splice(0, diagnostics.items.length, ...kept);
 }
 
 /** Fails the run with every error (one line each) when the manifest had any. */

@@ -80,10 +80,12 @@ describe('manifest structure errors', () => {
     {
       name: 'unresolvable $ref is an error',
       given: manifestWith([tool({ input: { $ref: '#/$defs/Missing' } })]),
-      want: [
-        ['ref-unresolved', '/tools/0/input', 'cannot resolve schema reference "#/$defs/Missing"'],
-        ['manifest-invalid', '/tools/0/input', 'tool "search": input must be a schema with type "object" (MCP tool arguments are named properties), found no type'],
-      ],
+      want: [['ref-unresolved', '/tools/0/input', 'cannot resolve schema reference "#/$defs/Missing"']],
+    },
+    {
+      name: 'unresolvable output $ref',
+      given: manifestWith([tool({ output: { $ref: '#/$defs/Missing' } })]),
+      want: [['ref-unresolved', '/tools/0/output', 'cannot resolve schema reference "#/$defs/Missing"']],
     },
   ];
   it.each(cases)('$name', async ({ given, want }) => {
@@ -122,13 +124,14 @@ describe('manifest references: the OpenAPI trust rules, and no holes', () => {
     });
   });
 
-  it('a file that cannot be read is an error, not a warning', async () => {
+  it('a file that cannot be read is an error, not a warning, in one line', async () => {
     const got = await errorsOf({ 'tools.json': manifestWith([tool({ input: { $ref: 'missing.json' } })]) });
-    expect(got.map(([code, pointer]) => [code, pointer])).toEqual([
-      ['ref-file-unreadable', '/tools/0/input'],
-      ['ref-unresolved', '/tools/0/input'],
-      ['manifest-invalid', '/tools/0/input'],
-    ]);
+    expect(got).toEqual([['ref-file-unreadable', '/tools/0/input', 'cannot read missing.json: no such file']]);
+  });
+
+  it('a file whose pointer leads nowhere: one line', async () => {
+    const got = await errorsOf({ 'tools.json': manifestWith([tool({ input: { $ref: 'schemas/q.json#/nope' } })]), 'schemas/q.json': input });
+    expect(got).toEqual([['ref-unresolved', '/tools/0/input', 'cannot resolve schema reference "schemas/q.json#/nope"']]);
   });
 });
 
