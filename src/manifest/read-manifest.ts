@@ -23,6 +23,7 @@ import { childPointer, type DiagnosticBag, type SourceLocation } from '../diagno
 import type { LoadedSpec } from '../load/loaded-spec.js';
 import type { ApiInfo } from '../model/api-model.js';
 import type { Icon, ToolAnnotations } from '../model/tool-model.js';
+import { describeValue } from '../normalize/schema-keywords.js';
 import { DEFAULT_DIALECT, dialectOf, SUPPORTED_DIALECTS_TEXT, type Dialect } from './dialect.js';
 
 export interface ManifestTool {
@@ -71,7 +72,7 @@ export function readManifest(spec: LoadedSpec, diagnostics: DiagnosticBag): Mani
     for (const field of ['title', 'version'] as const) {
       const value = doc.info[field];
       if (typeof value === 'string' && value.trim() !== '') info[field] = value;
-      else fail(value === undefined ? '/info' : `/info/${field}`, `info.${field} is required (a non-empty string)`);
+      else fail(value === undefined ? '/info' : `/info/${field}`, stringRequired(`info.${field}`, value));
     }
     if (doc.info.description !== undefined) {
       if (typeof doc.info.description === 'string') info.description = doc.info.description;
@@ -102,7 +103,7 @@ function readTool(node: unknown, pointer: string, at: (p: string) => SourceLocat
     return undefined;
   }
   if (typeof node.name !== 'string' || node.name === '') {
-    fail(node.name === undefined ? pointer : `${pointer}/name`, '"name" is required (a non-empty string)');
+    fail(node.name === undefined ? pointer : `${pointer}/name`, stringRequired('"name"', node.name));
     return undefined;
   }
   const name = node.name;
@@ -115,7 +116,7 @@ function readTool(node: unknown, pointer: string, at: (p: string) => SourceLocat
   };
   if (node.title !== undefined && typeof node.title !== 'string') problem(`${pointer}/title`, '"title" must be a string');
   if (typeof node.description !== 'string' || node.description.trim() === '') {
-    problem(node.description === undefined ? pointer : `${pointer}/description`, '"description" is required (a non-empty string)');
+    problem(node.description === undefined ? pointer : `${pointer}/description`, stringRequired('"description"', node.description));
   }
   for (const field of ['input', 'output'] as const) {
     const value = node[field];
@@ -188,6 +189,13 @@ function readIcons(value: unknown, pointer: string, problem: (p: string, m: stri
     icons.push(icon);
   });
   return icons;
+}
+
+/** Missing or empty: "is required"; given as something else: what it is, and the YAML fix for a number. */
+function stringRequired(field: string, value: unknown): string {
+  if (value === undefined || typeof value === 'string') return `${field} is required (a non-empty string)`;
+  const quote = typeof value === 'number' || typeof value === 'boolean' ? ' (in YAML, put it in quotes)' : '';
+  return `${field} must be a non-empty string, not ${describeValue(value)}${quote}`;
 }
 
 function unknownFields(node: Obj, pointer: string, known: ReadonlySet<string>, hint: string, fail: (p: string, m: string) => void, who?: string): void {

@@ -43,6 +43,24 @@ describe('manifest structure errors', () => {
       want: [['manifest-invalid', '', '"info" is required: an object with "title" and "version"']],
     },
     {
+      name: 'info given, but as YAML numbers (title: 5, version: 1.0)',
+      given: { toolManifest: 1, info: { title: 5, version: 1 }, tools: [] },
+      want: [
+        ['manifest-invalid', '/info/title', 'info.title must be a non-empty string, not 5 (in YAML, put it in quotes)'],
+        ['manifest-invalid', '/info/version', 'info.version must be a non-empty string, not 1 (in YAML, put it in quotes)'],
+      ],
+    },
+    {
+      name: 'a name that is a number',
+      given: manifestWith([tool({ name: 12 })]),
+      want: [['manifest-invalid', '/tools/0/name', '"name" must be a non-empty string, not 12 (in YAML, put it in quotes)']],
+    },
+    {
+      name: 'a description that is a list',
+      given: manifestWith([tool({ description: ['Searches.'] })]),
+      want: [['manifest-invalid', '/tools/0/description', 'tool "search": "description" must be a non-empty string, not an array']],
+    },
+    {
       name: 'no tools',
       given: { toolManifest: 1, info: { title: 'T', version: '1' } },
       want: [['manifest-invalid', '', '"tools" is required: an array of tools']],
