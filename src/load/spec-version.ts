@@ -26,7 +26,10 @@ export function detectSpecVersion(document: unknown, display: string): SpecVersi
     if (root.swagger === '2.0' || root.swagger === 2) version = '2.0';
     else throw notOpenApi(`unsupported swagger version ${JSON.stringify(root.swagger)}; supported: 2.0`);
   } else {
-    throw notOpenApi('no "openapi" or "swagger" field');
+    // A manifest is recognised before this (manifest-root.ts); a misspelt marker lands here.
+    const misspelt = Object.keys(root).find((k) => ['openapi', 'swagger', 'toolmanifest'].includes(k.toLowerCase()));
+    const hint = misspelt === undefined ? '' : `; ${JSON.stringify(misspelt)} is spelt ${misspelt.toLowerCase() === 'toolmanifest' ? '"toolManifest"' : JSON.stringify(misspelt.toLowerCase())}`;
+    throw new UserError(`${display}: not an OpenAPI document or tool manifest (no "openapi", "swagger" or "toolManifest" field${hint})`);
   }
   if (!isObject(root.paths)) {
     if (version !== '3.1') throw new UserError(`${display}: no "paths" object`);

@@ -68,7 +68,7 @@ describe('openapi-mcp tools (the built bin)', () => {
     { name: 'missing file', args: ['missing.yaml'], message: 'openapi-mcp: cannot read missing.yaml: no such file' },
     { name: 'JSON syntax error', args: ['test/fixtures/bad/syntax.json'], message: "openapi-mcp: test/fixtures/bad/syntax.json:4:13: invalid JSON: expected property name or '}'" },
     { name: 'YAML syntax error', args: ['test/fixtures/bad/syntax.yaml'], message: 'openapi-mcp: test/fixtures/bad/syntax.yaml:3:10: invalid YAML: nested mappings are not allowed in compact mappings' },
-    { name: 'not OpenAPI', args: ['test/fixtures/bad/not-openapi.yaml'], message: 'openapi-mcp: test/fixtures/bad/not-openapi.yaml: not an OpenAPI document (no "openapi" or "swagger" field)' },
+    { name: 'not OpenAPI', args: ['test/fixtures/bad/not-openapi.yaml'], message: 'openapi-mcp: test/fixtures/bad/not-openapi.yaml: not an OpenAPI document or tool manifest (no "openapi", "swagger" or "toolManifest" field)' },
     { name: 'no paths', args: ['test/fixtures/bad/no-paths.yaml'], message: 'openapi-mcp: test/fixtures/bad/no-paths.yaml: no "paths" object' },
     { name: 'bad flag value', args: ['test/fixtures/specs/names.3.0.yaml', '--name-style', 'weird'], message: "error: option '--name-style <style>' argument 'weird' is invalid. Allowed choices are portable, spec." },
   ];

@@ -245,7 +245,7 @@ describe('loadSpec fatal errors', () => {
       name: 'no version field',
       given: { 'api.json': '{"info": {}, "paths": {}}' },
       input: 'api.json',
-      want: 'api.json: not an OpenAPI document (no "openapi" or "swagger" field)',
+      want: 'api.json: not an OpenAPI document or tool manifest (no "openapi", "swagger" or "toolManifest" field)',
     },
     {
       name: 'Swagger 1.2',

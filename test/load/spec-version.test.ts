@@ -22,7 +22,13 @@ describe('detectSpecVersion', () => {
     { name: 'null', given: null, want: 'api.yaml: not an OpenAPI document (top level is empty, not an object)' },
     { name: 'string', given: 'openapi', want: 'api.yaml: not an OpenAPI document (top level is a string, not an object)' },
     { name: 'array', given: [], want: 'api.yaml: not an OpenAPI document (top level is an array, not an object)' },
-    { name: 'no version', given: { paths: {} }, want: 'api.yaml: not an OpenAPI document (no "openapi" or "swagger" field)' },
+    { name: 'no version', given: { paths: {} }, want: 'api.yaml: not an OpenAPI document or tool manifest (no "openapi", "swagger" or "toolManifest" field)' },
+    {
+      name: 'a misspelt manifest marker',
+      given: { toolmanifest: 1, tools: [] },
+      want: 'api.yaml: not an OpenAPI document or tool manifest (no "openapi", "swagger" or "toolManifest" field; "toolmanifest" is spelt "toolManifest")',
+    },
+    { name: 'a misspelt openapi', given: { OpenAPI: '3.1.0', paths: {} }, want: 'api.yaml: not an OpenAPI document or tool manifest (no "openapi", "swagger" or "toolManifest" field; "OpenAPI" is spelt "openapi")' },
     {
       name: 'swagger 1.2',
       given: { swagger: '1.2', paths: {} },
