@@ -106,7 +106,7 @@ export async function generateRun(run: ApiRun, flags: GenerateFlags, prefetched?
     process.exitCode = 1;
     return result;
   }
-  process.stderr.write(`${result.toolCount} tools → ${out} (${report.upToDate ? 'up to date' : `${report.created.length} created, ${report.updated.length} updated, ${report.removed.length} removed`})\n`);
+  process.stderr.write(`${result.toolCount} tool${result.toolCount === 1 ? '' : 's'} → ${out} (${report.upToDate ? 'up to date' : `${report.created.length} created, ${report.updated.length} updated, ${report.removed.length} removed`})\n`);
   if (result.cost !== undefined && !run.options.clientOnly) {
     // The cost, like the stage timings, for people (a terminal or --verbose); the warning always.
     if (progress) for (const line of costLines(result.cost)) process.stderr.write(`${line}\n`);

@@ -195,10 +195,10 @@ describe('fast no-op', () => {
     expect(manifest.inputs.map((i) => i.path)).toEqual(['openapi.yaml', 'shared/common.yaml']);
     const before = tree(out, true);
     const r = runCli(['generate', 'api/openapi.yaml', '--out', 'server', '--verbose'], { cwd: dir });
-    expect(r.stderr).toBe('1 tools → server (up to date)\n');
+    expect(r.stderr).toBe('1 tool → server (up to date)\n');
     expect(tree(out, true)).toEqual(before);
     // The same files from another working directory: still current.
-    expect(runCli(['generate', 'openapi.yaml', '--out', '../server'], { cwd: join(dir, 'api') }).stderr).toBe('1 tools → ../server (up to date)\n');
+    expect(runCli(['generate', 'openapi.yaml', '--out', '../server'], { cwd: join(dir, 'api') }).stderr).toBe('1 tool → ../server (up to date)\n');
   });
 
   it('runs the pipeline again when a referenced file, an option or an output changed, or with --force', () => {

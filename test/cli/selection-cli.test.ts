@@ -85,7 +85,7 @@ describe('openapi-mcp generate: selection from flags and from the config file', 
   it('--exclude leaves tools out of the package', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'openapi-mcp-sel-')), 'pkg');
     const r = runCli(['generate', PETSTORE, '--out', out, '--exclude', 'POST /pets/**']);
-    expect(r.stderr).toMatch(/^1 tools → .*pkg \(/);
+    expect(r.stderr).toMatch(/^1 tool → .*pkg \(/);
     expect(r.code).toBe(0);
   });
 

@@ -46,7 +46,7 @@ describe('generate with a $ref that leaves the spec directory (finding 1)', () =
   it('reads it with --allow-ref', () => {
     const dir = project();
     const r = runCli(['generate', 'spec.yaml', '--out', 'out', '--allow-ref', '..'], { cwd: join(dir, 'api') });
-    expect(r.stderr).toContain('1 tools → out');
+    expect(r.stderr).toContain('1 tool → out');
     expect(r.code).toBe(0);
     expect(readFileSync(join(dir, 'api', 'out', 'data', 'tools', 'definitions.json'), 'utf8')).toContain('client_secret');
   });
@@ -55,7 +55,7 @@ describe('generate with a $ref that leaves the spec directory (finding 1)', () =
     const dir = project();
     writeFileSync(join(dir, 'openapi-mcp.config.json'), JSON.stringify({ input: 'api/spec.yaml', output: 'out', allowRef: ['.'] }));
     const r = runCli(['generate'], { cwd: dir });
-    expect(r.stderr).toContain('1 tools → out');
+    expect(r.stderr).toContain('1 tool → out');
     expect(r.code).toBe(0);
   });
 

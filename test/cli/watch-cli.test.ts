@@ -47,7 +47,7 @@ async function waitFor(check: () => boolean, what: () => string, ms = 15_000): P
   }
 }
 
-const SUMMARY = /^\d+ tools → \S+ \(.*\)$/;
+const SUMMARY = /^\d+ tools? → \S+ \(.*\)$/;
 const summaries = (w: Watcher): string[] => w.stderr().split('\n').filter((l) => SUMMARY.test(l));
 
 let running: Watcher | undefined;
