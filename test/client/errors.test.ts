@@ -33,6 +33,11 @@ describe('ToolCallError', () => {
       given: { content: [text('Input validation error: data/itemId must be integer')], isError: true },
       want: { message: 'get_item: Input validation error: data/itemId must be integer', status: undefined, kind: undefined },
     },
+    {
+      name: 'a text that names the tool already (a declined confirmation) is not prefixed twice',
+      given: { content: [text('get_item: declined by the user; nothing was sent.')], isError: true, _meta: { 'openapi-mcp/declined': 'declined' } },
+      want: { message: 'get_item: declined by the user; nothing was sent.', status: undefined, kind: undefined },
+    },
     { name: 'no text', given: { content: [], isError: true }, want: { message: 'get_item: (no message)', status: undefined, kind: undefined } },
     {
       name: 'a long text keeps its start and end',
