@@ -90,6 +90,7 @@ export function readManifest(spec: LoadedSpec, diagnostics: DiagnosticBag): Mani
 
   const tools: ManifestTool[] = [];
   if (!Array.isArray(doc.tools)) fail(doc.tools === undefined ? '' : '/tools', '"tools" is required: an array of tools');
+  else if (doc.tools.length === 0) diagnostics.warn('no-tools', 'the manifest lists no tools, so the server has none', at('/tools'));
   else doc.tools.forEach((node, i) => {
     const tool = readTool(node, `/tools/${i}`, at, fail);
     if (tool !== undefined) tools.push(tool);

@@ -94,6 +94,14 @@ describe('descriptions, titles and icons', () => {
   });
 });
 
+describe('an empty tool list', () => {
+  it('is a warning, as an OpenAPI document without operations is (--strict stops it)', async () => {
+    const { tools, diagnostics } = await toolsOf({ 'tools.json': manifestWith([]) });
+    expect(tools.tools).toEqual([]);
+    expect(diagnostics.items.map((d) => [d.severity, d.code, d.pointer, d.message])).toEqual([['warning', 'no-tools', '/tools', 'the manifest lists no tools, so the server has none']]);
+  });
+});
+
 describe('--validate', () => {
   it('is for OpenAPI: a manifest gets no "not a valid Openapi API definition" warning', async () => {
     const { tools, diagnostics } = await mapSpec(NOTES, { validate: true });
