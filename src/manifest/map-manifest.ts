@@ -20,7 +20,7 @@ import { titleOf } from '../map/map-tools.js';
 import { bundleOutput } from '../map/output-schema.js';
 import { defKeyOf, SchemaBundler } from '../map/schema-bundle.js';
 import { selectOperations } from '../map/selection.js';
-import { TOOL_NAME_RULES } from '../map/tool-name.js';
+import { RESERVED_TOOL_NAMES, TOOL_NAME_RULES } from '../map/tool-name.js';
 import { isSchemaObject, type JsonSchema, type JsonSchemaObject } from '../model/json-schema.js';
 import type { HandlerBinding, Tool, ToolDefinition, ToolModel } from '../model/tool-model.js';
 import { createDefRegistry } from '../normalize/def-registry.js';
@@ -59,6 +59,10 @@ export function mapManifest(spec: LoadedSpec, options: MapOptions, diagnostics: 
     const rule = TOOL_NAME_RULES[style];
     if (!rule.pattern.test(tool.name)) {
       diagnostics.error(TOOL_NAME_ERROR, `tool name ${JSON.stringify(tool.name)} is invalid: tool names match ${rule.pattern.source}${style === 'portable' ? ' (or pass --name-style spec for ^[A-Za-z0-9_.-]{1,128}$)' : ''}`, nameAt);
+      continue;
+    }
+    if (RESERVED_TOOL_NAMES.has(tool.name)) {
+      diagnostics.error(TOOL_NAME_ERROR, `tool name ${JSON.stringify(tool.name)} cannot be used: the MCP SDK keeps tools in a plain object, where ${JSON.stringify(tool.name)} is taken by JavaScript (as are toString, valueOf, hasOwnProperty …), and the server would answer every request with "Internal server error"`, nameAt);
       continue;
     }
     const taken = seen.get(tool.name.toLowerCase());

@@ -38,6 +38,17 @@ export const TOOL_NAME_RULES: Readonly<Record<ToolNameStyle, { pattern: RegExp; 
   spec: { pattern: /^[A-Za-z0-9_.-]{1,128}$/, maxLength: 128 },
 };
 
+/**
+ * The members of Object.prototype. The MCP SDK's McpServer (@modelcontextprotocol/server 2.4)
+ * keeps its tools in a plain object and refuses a name `this._registeredTools[name]` already
+ * answers, so a tool named `constructor` or `toString` throws "Tool constructor is already
+ * registered" while the server is set up, and every request fails with "Internal server error".
+ */
+export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set([
+  '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', '__proto__', 'constructor',
+  'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf',
+]);
+
 export function isValidToolName(name: string, style: ToolNameStyle): boolean {
   return TOOL_NAME_RULES[style].pattern.test(name);
 }
@@ -147,7 +158,9 @@ function baseName(request: NameRequest, style: ToolNameStyle): string {
   for (const candidate of [request.override, request.operationId]) {
     if (candidate === undefined) continue;
     const name = sanitizeToolName(candidate, style);
-    if (name !== '') return name;
+    if (name === '') continue;
+    // `toString` → `toString_get`: a name the SDK cannot register gets its method, as a clash would.
+    return RESERVED_TOOL_NAMES.has(name) ? `${name}_${sanitizeToolName(request.method.toLowerCase(), style) || 'call'}` : name;
   }
   return methodPathName(request.method, request.path, style);
 }
@@ -225,7 +238,8 @@ export function assignToolNames(requests: readonly NameRequest[], options: ToolN
   assignSuffixes(entries, options.style);
 
   const names = new Map<Entry, string>();
-  const used = new Set<string>();
+  // Shortened names never become one of these (names that fit were kept from them in baseName).
+  const used = new Set<string>([...RESERVED_TOOL_NAMES].map((n) => n.toLowerCase()));
   const long: { entry: Entry; first: string; firstLower: string }[] = [];
   for (const entry of entries) {
     if (entry.stem.length + entry.suffix.length <= maxLength) {

@@ -13,6 +13,11 @@ describe('manifest structure errors', () => {
       want: [['tool-name-invalid', '/tools/0/name', 'tool name "get note" is invalid: tool names match ^[A-Za-z0-9_-]{1,64}$ (or pass --name-style spec for ^[A-Za-z0-9_.-]{1,128}$)']],
     },
     {
+      name: 'a name the MCP SDK cannot register (an Object.prototype member)',
+      given: manifestWith([tool({ name: 'constructor' })]),
+      want: [['tool-name-invalid', '/tools/0/name', 'tool name "constructor" cannot be used: the MCP SDK keeps tools in a plain object, where "constructor" is taken by JavaScript (as are toString, valueOf, hasOwnProperty …), and the server would answer every request with "Internal server error"']],
+    },
+    {
       name: 'duplicate tool name ignoring case',
       given: manifestWith([tool(), tool({ name: 'Search' })]),
       want: [['tool-name-invalid', '/tools/1/name', 'tool name "Search" is already used by "search" (names are unique ignoring case)']],

@@ -185,6 +185,16 @@ describe('assignToolNames', () => {
       want: { 'GET /1': 'alpha_omega', 'GET /2': 'alpha' },
     },
     {
+      name: 'a name of an Object.prototype member (the SDK cannot register it) gets its method',
+      given: [op('GET /a', 'toString'), op('POST /b', 'constructor'), op('GET /c', '__proto__'), op('GET /d', 'toString_get')],
+      want: { 'GET /a': 'toString_get', 'POST /b': 'constructor_post', 'GET /c': 'proto', 'GET /d': 'toString_get_2' },
+    },
+    {
+      name: 'nor is one chosen by shortening',
+      given: [op('GET /a', `hasOwnProperty${'A'.padEnd(61, 'a')}`)],
+      want: { 'GET /a': `hasOwnProperty_${shortHash(`hasOwnProperty${'A'.padEnd(61, 'a')}`)}` },
+    },
+    {
       name: 'spec style keeps dots and allows 128 characters',
       given: [op('GET /x', 'deviceAppManagement.managedAppRegistrations.appliedPolicies.targetApps')],
       style: 'spec',
