@@ -57,7 +57,7 @@ describe('parseArgs', () => {
     { name: '--port without --http', given: ['--port', '8080'], want: '--port needs --http' },
     { name: '--host without --http', given: ['--host', '0.0.0.0'], want: '--host needs --http' },
     { name: '--http with a value', given: ['--http=yes'], want: '--http takes no value' },
-    { name: 'an unknown --log format', given: ['--log', 'text'], want: '--log must be json, got "text"' },
+    { name: 'an unknown --log format', given: ['--log', 'text'], want: '--log must be json or debug, got "text"' },
     { name: '--host-config with --http', given: ['--host-config', 'cursor', '--http'], want: '--host-config prints an entry that starts the server over stdio; leave out --http' },
   ];
   for (const { name, given, want } of errors) {
@@ -198,6 +198,7 @@ describe('main (in-process)', () => {
       want: 'fixture-api-mcp: the --base-url value must be an http or https URL; give --base-url the API\'s base URL. Try --help.',
     },
     { name: 'an --env-file that cannot be read', given: ['--env-file', '/nonexistent/secrets.env'], want: 'fixture-api-mcp: cannot read --env-file /nonexistent/secrets.env (ENOENT). Try --help.' },
+    { name: '--log debug without handlers', given: ['--log', 'debug'], want: 'fixture-api-mcp: --log debug is for packages whose tools have handlers; use --log json. Try --help.' },
   ];
   for (const { name, given, want } of usageErrors) {
     it(`reports ${name} in one line with exit code 2`, async () => {

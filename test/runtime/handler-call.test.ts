@@ -126,6 +126,16 @@ describe('handler failures', () => {
     expect(logged.join('\n')).not.toContain('secret-token-123');
   });
 
+  it('--log debug (for development) logs the stack, message included; the client still gets only the name', async () => {
+    const lines: string[] = [];
+    const debugCall = createHandlerCaller({ handlers, name: 'fixture', log: (line) => lines.push(line), debug: true });
+    const crash = tools.find((t) => t.definition.name === 'crash')!;
+    const result = await debugCall(crash, {}, undefined, undefined, undefined);
+    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Internal error in the handler of crash (TypeError).' }] });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^fixture: tool crash: the handler failed: TypeError: secret-token-123 in a message\n\s+at /);
+  });
+
   it('the stub answers a clear "not implemented"', async () => {
     expect(await call('stub')).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Tool "stub" is not implemented yet: write its handler in src/handlers/stub.ts.' }] });
   });
