@@ -29,8 +29,12 @@ export interface CliArgs {
   oauthAudience?: string;
   /** Serve a non-loopback address without authentication. */
   noAuth: boolean;
-  /** `--log json`: one JSON line per tool call on stderr (call-log.gen.ts). */
-  log?: 'json';
+  /**
+   * `--log json`: one JSON line per tool call on stderr (call-log.gen.ts). `--log debug`: a
+   * handler's unexpected error is logged with its message and stack (for development: they may
+   * hold secrets); the client still gets only the error's name.
+   */
+  log?: 'json' | 'debug';
   help: boolean;
   version: boolean;
   /** `--host-config <host>`: print the host's config entry for this server and exit. */
@@ -100,7 +104,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       if (!isHost(value)) throw new UsageError(`--host-config takes one of ${HOSTS.join(', ')}, got ${JSON.stringify(value)}`);
       args.hostConfig = value;
     } else if (flag === '--log') {
-      if (value !== 'json') throw new UsageError(`--log must be json, got ${JSON.stringify(value)}`);
+      if (value !== 'json' && value !== 'debug') throw new UsageError(`--log must be json or debug, got ${JSON.stringify(value)}`);
       args.log = value;
     } else {
       args.baseUrl = value;

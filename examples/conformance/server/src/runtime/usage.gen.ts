@@ -43,6 +43,7 @@ export function usage(config: ApiConfig, toolCount: number, handlers = false): s
     '  --env-file PATH     read variables from PATH (repeatable), then from .env; set ones win',
     '  --host-config HOST  print the config entry for HOST (claude-desktop, cursor, vscode, inspector), with the other flags given',
     '  --log json          one JSON line per tool call on stderr (tool, method, path, status, duration, retries)',
+    ...(handlers ? ['  --log debug         log the stack of an error a handler throws (for development: it may hold secrets)'] : []),
     '  --toolsets A,B      only the tools of these toolsets (OpenAPI tags; see --list-toolsets)',
     '  --tools N,M         only these tools (with --toolsets: those too)',
     '  --read-only         only tools annotated readOnlyHint: true',

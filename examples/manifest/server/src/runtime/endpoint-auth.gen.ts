@@ -9,7 +9,9 @@
  *   (tool-scopes.gen.ts).
  *
  * Anything else is answered 401 with `WWW-Authenticate: Bearer …` (with `resource_metadata` under
- * OAuth, so clients find the authorization server; MCP authorization, "Error Handling"). The
+ * OAuth, so clients find the authorization server; MCP authorization, "Error Handling"): for a
+ * request without an `Authorization` header, without an error code (RFC 6750 §3.1: a request
+ * that lacks any authentication information gets none), else `error="invalid_token"`. The
  * check runs on the headers, before the body is read. The caller's token is never forwarded
  * upstream: the tool caller uses the server's own upstream credentials only.
  *
@@ -87,10 +89,9 @@ export function createEndpointAuth(options: { tokens: readonly string[]; oauth?:
     description: parts.join(' or '),
     ...(oauth !== undefined ? { oauth } : {}),
     async check(authorization) {
+      if (authorization === undefined) return anonymous(resourceMetadataUrl);
       const token = bearerToken(authorization);
-      if (token === undefined) {
-        return refuse(new OAuthError(OAuthErrorCode.InvalidToken, authorization === undefined ? 'Missing Authorization header' : "Invalid Authorization header format, expected 'Bearer TOKEN'"));
-      }
+      if (token === undefined) return refuse(new OAuthError(OAuthErrorCode.InvalidToken, "Invalid Authorization header format, expected 'Bearer TOKEN'"));
       if (digests.length > 0 && matchesAny(token, digests)) return { ok: true };
       if (oauth === undefined) return refuse(new OAuthError(OAuthErrorCode.InvalidToken, 'Invalid token'));
       try {
@@ -105,6 +106,13 @@ export function createEndpointAuth(options: { tokens: readonly string[]; oauth?:
       }
     },
   };
+}
+
+/** 401 for a request that sent no credentials: the challenge names the scheme (and the metadata), no error. */
+function anonymous(resourceMetadataUrl: string | undefined): EndpointVerdict {
+  const challenge = resourceMetadataUrl === undefined ? 'Bearer' : `Bearer resource_metadata="${resourceMetadataUrl}"`;
+  const body = new OAuthError(OAuthErrorCode.InvalidToken, 'Missing Authorization header').toResponseObject();
+  return { ok: false, response: Response.json(body, { status: 401, headers: { 'WWW-Authenticate': challenge } }) };
 }
 
 /** The token of `Bearer <token>` (scheme case-insensitive), else `undefined`. */

@@ -5,9 +5,13 @@
  * HandlerContext (handler-context.gen.ts), and its value becomes the result (handler-result.gen.ts,
  * output checked against the outputSchema).
  *
- * It never throws: a thrown ToolError is an `isError` result with its message; any other error
- * too, and its name (not its message) is logged; a call the client cancelled answers that it was
- * cancelled, whatever the handler did after.
+ * It never throws: a thrown ToolError is an `isError` result with its message; any other error is
+ * an `isError` result naming it (`Internal error in the handler of <tool> (TypeError).`), and the
+ * same name is logged: its message is neither sent nor logged, since an error the handler did not
+ * mean for the client (a database driver's, a TypeError) may quote connection strings, secrets or
+ * data (as GraphQL Yoga masks every error but a GraphQLError); `--log debug` logs its stack, for
+ * development. A call the client cancelled answers
+ * that it was cancelled, whatever the handler did after.
  */
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ToolCaller } from './call-tool.gen.js';
@@ -33,6 +37,8 @@ export interface HandlerCallerDeps {
   name: string;
   /** Default: stderr. */
   log?: (line: string) => void;
+  /** `--log debug`: log an unexpected error's stack (message included), not only its name. */
+  debug?: boolean;
 }
 
 export function createHandlerCaller(deps: HandlerCallerDeps): ToolCaller<CallToolResult | InputRequiredResult> {
@@ -59,8 +65,8 @@ export function createHandlerCaller(deps: HandlerCallerDeps): ToolCaller<CallToo
     } catch (error) {
       if (callSignal.aborted) return errorResult('the call was cancelled before the handler finished', 'cancelled');
       if (error instanceof ToolError) return failure(error.message);
-      log(`${deps.name}: tool ${tool}: the handler failed: ${describe(error)}`);
-      return failure(error instanceof Error && error.message !== '' ? error.message : `the handler of ${tool} failed`);
+      log(`${deps.name}: tool ${tool}: the handler failed: ${deps.debug === true ? debugText(error) : describe(error)}`);
+      return failure(`Internal error in the handler of ${tool} (${describe(error)}).`);
     }
     if (callSignal.aborted) return errorResult('the call was cancelled before the handler finished', 'cancelled');
     // Only what ctx.inputRequired made (not data that looks like it) goes back as input_required.
@@ -74,6 +80,16 @@ function failure(text: string): CallToolResult {
 }
 
 /** Name and code of an error, never its message (it may hold arguments or data). */
+/** The stack (or the value) of what a handler threw, for `--log debug` only. */
+function debugText(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  try {
+    return `a thrown ${typeof error}: ${JSON.stringify(error) ?? String(error)}`;
+  } catch {
+    return `a thrown ${typeof error}`;
+  }
+}
+
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return `a thrown ${typeof error}`;
   const code = (error as { code?: unknown }).code;

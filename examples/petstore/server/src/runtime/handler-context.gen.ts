@@ -19,9 +19,9 @@
  *   client declared that capability: never ask what it cannot answer.
  *
  * Throw {@link ToolError} for an expected failure ("no such note"): the client gets an `isError`
- * result with its message, and nothing is logged. Any other error also becomes an `isError`
- * result with its message, and the server logs the error's name (never its message, which may
- * hold data) on stderr.
+ * result with its message, and nothing is logged. Any other error becomes an `isError` result
+ * that names the error (`Internal error in the handler of <tool> (TypeError).`), and the server
+ * logs the same on stderr: its message, which may hold secrets or data, goes nowhere.
  *
  * New capabilities (e.g. `input_required` results) are added here, as fields of HandlerContext
  * built by {@link createHandlerContext}, and passed through by handler-result.gen.ts.

@@ -92,6 +92,7 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   let request: SelectionRequest;
   try {
     args = parseArgs(options.argv ?? process.argv.slice(2));
+    if (args.log === 'debug' && options.handlers === undefined) throw new UsageError('--log debug is for packages whose tools have handlers; use --log json');
     if (!args.help && !args.version) {
       const read = loadEnvFiles(env, args.envFiles, options.cwd);
       for (const warning of read.warnings) log(`${name}: ${printable(warning)}`);
@@ -190,7 +191,7 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     const tools = await applyOverrides();
     const table = buildToolTable(positions.map((i) => tools.tools[i]!), listOptions);
     const callTool = options.handlers !== undefined
-      ? createHandlerCaller({ handlers: options.handlers, outputValidators: table.outputValidators, generatedNames: tools.generatedNames, name, log })
+      ? createHandlerCaller({ handlers: options.handlers, outputValidators: table.outputValidators, generatedNames: tools.generatedNames, name, log, debug: args.log === 'debug' })
       : createUpstreamCaller(config, env, args.baseUrl, table.outputValidators, log, {
         ...(options.hooks !== undefined ? { hooks: options.hooks } : {}),
         generatedNames: tools.generatedNames,

@@ -34,14 +34,19 @@ export const DEFAULT_ENV_FILE = '.env';
 
 /**
  * Reads the files into `env` (setting only names it does not have). `explicit` files must exist;
- * `.env` is read when it exists. Relative paths are resolved against `cwd`.
+ * `.env` is read when it exists. Relative paths are resolved against `cwd`; a file named twice
+ * (`--env-file .env`, or the same path spelled two ways) is read once.
  */
 export function loadEnvFiles(env: Environment, explicit: readonly string[], cwd: string = process.cwd()): EnvFileReport {
   const report: EnvFileReport = { files: [], set: 0, warnings: [] };
+  const seen = new Set<string>();
   const read = (file: string, required: boolean): void => {
+    const path = resolve(cwd, file);
+    if (seen.has(path)) return;
+    seen.add(path);
     let text: string;
     try {
-      text = readFileSync(resolve(cwd, file), 'utf8');
+      text = readFileSync(path, 'utf8');
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (!required && code === 'ENOENT') return;

@@ -46,7 +46,9 @@ export class ToolCallError extends Error {
     const half = MAX_MESSAGE_CHARS / 2;
     const excerpt = text.length <= MAX_MESSAGE_CHARS ? text : `${text.slice(0, half)} … ${text.slice(-half)}`;
     const prefix = status === undefined || excerpt.startsWith(`HTTP ${status}`) ? '' : `HTTP ${status}: `;
-    super(`${tool}: ${prefix}${excerpt}`);
+    // The server's own texts may start with the tool already (`delete_order: declined by the user…`).
+    const named = prefix === '' && excerpt.startsWith(`${tool}: `) ? '' : `${tool}: `;
+    super(`${named}${prefix}${excerpt}`);
     this.tool = tool;
     this.status = status;
     this.kind = kind;
