@@ -4,50 +4,43 @@
  * .gitignore, README.md and the client files — no server, no runtime of it, one dependency.
  */
 import type { GeneratedFile } from '../model/emit-plan.js';
-import type { JsonSchemaObject } from '../model/json-schema.js';
-import { isSchemaObject } from '../model/json-schema.js';
 import type { Tool, ToolModel } from '../model/tool-model.js';
 import { clientMethodNames, emitClientFiles, type ClientPackageInfo } from './client-files.js';
 import { typeNameOfMethod } from './client-types.js';
+import { exampleArguments } from './example-arguments.js';
 import { packageJsonFile } from './package-json.js';
 import { markdownCell, oneLine, renderTemplate } from './templates.js';
 import { GENERATED_DEPENDENCIES, GENERATED_DEV_DEPENDENCIES } from './versions.js';
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** `{ petId: 1 }`: placeholder values for a tool's required arguments, or undefined when a name would need quoting. */
-export function exampleArguments(tool: Tool): string | undefined {
-  const schema = tool.definition.inputSchema;
-  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
-  if (required.length === 0) return '';
-  if (!required.every((name) => IDENTIFIER.test(name))) return undefined;
-  const props = isSchemaObject(schema.properties) ? schema.properties : {};
-  const value = (s: unknown): string => {
-    const type = isSchemaObject(s) ? (s as JsonSchemaObject).type : undefined;
-    const t = Array.isArray(type) ? type[0] : type;
-    if (t === 'integer' || t === 'number') return '1';
-    if (t === 'boolean') return 'true';
-    if (t === 'array') return '[]';
-    if (t === 'object' || (isSchemaObject(s) && s.$ref !== undefined)) return '{}';
-    return "'…'";
-  };
-  return `{ ${required.map((name) => `${name}: ${value(Object.hasOwn(props, name) ? props[name] : undefined)}`).join(', ')} }`;
-}
-
 /**
  * The usage block (code and notes) for a README. `connect` is the `const api = …` line(s) of the
  * example; it is our own text, built from the package name and environment variable names only.
+ * `handlers`: the tools run handlers in the server (a manifest), no upstream API behind them.
  */
-export function clientUsage(tools: readonly Tool[], importPath: string, connect: string, methods: readonly string[] = clientMethodNames(tools)): string {
-  // Prefer a tool with required arguments (the example then shows them), then any without quoting.
-  let pick = tools.findIndex((t) => (exampleArguments(t) ?? '') !== '');
-  if (pick === -1) pick = Math.max(0, tools.findIndex((t) => exampleArguments(t) !== undefined));
+export function clientUsage(tools: readonly Tool[], importPath: string, connect: string, methods: readonly string[] = clientMethodNames(tools), handlers = false): string {
+  // The first tool whose example shows arguments on one line (the rest are not looked at), else
+  // the shortest that shows any, else one that needs none.
+  const examples: (string | undefined)[] = [];
+  let pick = -1;
+  for (const t of tools) {
+    const e = exampleArguments(t);
+    examples.push(e);
+    if (e !== undefined && e !== '' && !e.includes('\n')) {
+      pick = examples.length - 1;
+      break;
+    }
+  }
+  if (pick === -1) {
+    for (const [i, e] of examples.entries()) if (e !== undefined && e !== '' && (pick === -1 || e.length < examples[pick]!.length)) pick = i;
+  }
+  if (pick === -1) pick = Math.max(0, examples.indexOf(''));
   const tool = tools[pick];
   return renderTemplate('client-package/usage.md', {
     importPath,
     connectExample: connect,
     exampleMethod: tool === undefined ? 'someTool' : methods[pick],
-    exampleArgs: tool === undefined ? '' : (exampleArguments(tool) ?? '{ /* … */ }'),
+    exampleArgs: tool === undefined ? '' : (examples[pick] ?? '{ /* … */ }'),
+    handlers,
   }).trimEnd();
 }
 
@@ -56,6 +49,7 @@ const CLIENT_DESCRIPTION = 'Typed MCP client for ';
 
 /** The files of a package that holds only the typed client. */
 export function emitClientOnlyPackage(model: ToolModel, info: ClientPackageInfo): GeneratedFile[] {
+  const handlers = model.tools.some((t) => t.binding.kind === 'handler');
   const file = (path: string, contents: string): GeneratedFile => ({ path, contents, owner: 'generator' });
   const client = '@modelcontextprotocol/client';
   const methods = clientMethodNames(model.tools);
@@ -86,7 +80,8 @@ export function emitClientOnlyPackage(model: ToolModel, info: ClientPackageInfo)
       title: markdownCell(info.title),
       apiVersion: markdownCell(model.info.version),
       toolCount: model.tools.length,
-      usage: clientUsage(model.tools, `${info.name}/client`, "const api = await createClient({ url: 'http://127.0.0.1:3000/mcp' });", methods),
+      handlers,
+      usage: clientUsage(model.tools, `${info.name}/client`, "const api = await createClient({ url: 'http://127.0.0.1:3000/mcp' });", methods, handlers),
       methods: model.tools.map((t, i) => ({
         method: methods[i],
         tool: t.definition.name,

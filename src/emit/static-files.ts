@@ -98,7 +98,7 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
         `// This package's server over stdio (it sees only PATH, HOME … plus env):`,
         `const api = await createClient({ command: 'node', args: [${JSON.stringify(`node_modules/${config.name}/dist/main.js`)}], env: ${JSON.stringify(secretEnv)} });`,
         `// or, with \`node dist/main.js --http\` running: await createClient({ url: 'http://127.0.0.1:3000/mcp' })`,
-      ].join('\n'), methods),
+      ].join('\n'), methods, handlers),
       costSection: cost === undefined ? '' : costSection(cost),
       toolRows: toolRows.join(''),
       toolsMode: mode.mode,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGeneratedPackage, startHttpServer, type RunningServer } from '../support/generated-package.js';
+import { typeCheckReadmeClient } from '../support/readme-client.js';
 import { startUpstream, type RecordedRequest, type RecordingUpstream } from '../support/recording-upstream.js';
 import { SHOP_ITEM, SHOP_SECRETS, shopRoute, type ShopClient, type ShopClientModule } from '../support/client-shop.js';
 
@@ -139,6 +140,13 @@ console.log(id, price, items, first, text);`);
     consumer('wrong-result.ts', 'const name: string = await api.getItem({ itemId: 7 });\nconsole.log(name);');
     consumer('unknown-method.ts', 'await api.getItems({ itemId: 7 });');
   });
+
+  it("the README's typed-client example compiles in the package", () => {
+    const r = typeCheckReadmeClient(dir, 'Typed client');
+    expect(r.snippet).toContain('const result = await api.');
+    expect(r.output).toBe('');
+    expect(r.status).toBe(0);
+  }, 60_000);
 
   it('a correct consumer compiles (exit 0)', () => {
     const r = check(['ok.ts']);
