@@ -222,7 +222,8 @@ export function emitClientTypes(tools: readonly Tool[], methods: readonly string
       types.push(t);
       const tag = `\`${method}\` (tool \`${tool.definition.name}\`)`;
       blocks.push(`${docComment([`Arguments of ${tag}.`], '')}export type ${t.args} = ${typeFor(input, input)};`);
-      const resultDoc = result === undefined ? 'the text it answers with (the tool gives no structured result)' : 'the JSON the API answered with';
+      const answered = tool.binding.kind === 'handler' ? 'the structured result its handler returned' : 'the JSON the API answered with';
+      const resultDoc = result === undefined ? 'the text it answers with (the tool gives no structured result)' : answered;
       blocks.push(`${docComment([`Result of ${tag}: ${resultDoc}.`], '')}export type ${t.result} = ${result === undefined ? 'string' : typeFor(result, tool.definition.outputSchema)};`);
     }
     const statements: Statement[] = [];

@@ -135,6 +135,13 @@ export type User2 = {
     expect(files[0]!.contents).toContain('export type Self = unknown;');
   });
 
+  it("says what a result is: the API's JSON, or what a manifest tool's handler returned", () => {
+    const handled: Tool = { ...tool('add_note', { type: 'object' }, pet), binding: { kind: 'handler' } } as Tool;
+    const text = emitClientTypes([tool('get_pet', { type: 'object' }, pet), handled], ['getPet', 'addNote']).files.map((f) => f.contents).join('\n');
+    expect(text).toContain('/** Result of `getPet` (tool `get_pet`): the JSON the API answered with. */');
+    expect(text).toContain('/** Result of `addNote` (tool `add_note`): the structured result its handler returned. */');
+  });
+
   it('splits the method types like the tool data: 100 per part', () => {
     const tools = Array.from({ length: 101 }, (_, i) => tool(`t${i}`, { type: 'object', properties: {} }));
     const { files, types } = emitClientTypes(tools, tools.map((_, i) => `t${i}`));
