@@ -2,10 +2,11 @@
  * Tool search, shared by the generator and the generated server: the generator builds the
  * MiniSearch index and stores it in the package's data (data/tools/search-index.json); the server
  * loads it at start and answers `search_tools` with it (dynamic-tools.gen.ts). Both sides must
- * process terms identically, so both run this file and the two it imports (search-terms.gen.ts,
- * search-intent.gen.ts): these in templates/runtime are the source, copied into every generated
- * package and, by the build, into src/emit for the generator (scripts/copy-shared-runtime.mjs).
- * They import nothing but MiniSearch and each other.
+ * process terms identically, so both run this file and the three it imports (search-terms.gen.ts,
+ * search-intent.gen.ts, search-catalog.gen.ts; it re-exports the catalog's API): these in
+ * templates/runtime are the source, copied into every generated package and, by the build, into
+ * src/emit for the generator (scripts/copy-shared-runtime.mjs). They import nothing but MiniSearch
+ * and each other.
  *
  * What is indexed per tool: its name, its headline (the title, else the summary's first sentence),
  * the first paragraph of its description (summary) and the rest, the toolset, the words of its path
@@ -20,73 +21,24 @@
  *    `Create an issue` beats `Add sub-issue` for "open a new issue".
  */
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
+import { headlineOf, type SearchableTool, type ToolCatalogData } from './search-catalog.gen.js';
 import { ACTIONS, actionsOf, fitOf, intentOf, type Action } from './search-intent.gen.js';
 import { DEFAULT_TERMS, indexTermOf, queryWords, synonymTable, termNormalizer, termsOf, tokenize, type TermOptions } from './search-terms.gen.js';
 
+export {
+  SUMMARY_MAX,
+  buildCatalog,
+  catalogTool,
+  headlineOf,
+  summaryOf,
+  toolsetLine,
+  toolsetLineJson,
+  type CatalogTool,
+  type SearchableTool,
+  type ToolCatalogData,
+  type ToolsetInfo,
+} from './search-catalog.gen.js';
 export { DEFAULT_TERMS, stem, tokenize, type TermOptions } from './search-terms.gen.js';
-
-/** What search needs of a tool: the generator's Tool and the runtime's ToolEntry both fit. */
-export interface SearchableTool {
-  readonly definition: {
-    readonly name: string;
-    readonly title?: string;
-    readonly description: string;
-    readonly inputSchema: { readonly [keyword: string]: unknown };
-    readonly annotations?: { readonly readOnlyHint?: boolean };
-  };
-  readonly binding: { readonly kind: string; readonly method?: string; readonly path?: string; readonly operationId?: string };
-}
-
-export interface ToolsetInfo {
-  readonly name: string;
-  /** One line (the OpenAPI tag's description), or '' when the spec has none. */
-  readonly description: string;
-  /** How many tools it holds. */
-  readonly tools: number;
-  /**
-   * Tokens (o200k_base, counted by the generator) of its line in search_tools' description with
-   * all its tools, as that line stands in the JSON of tools/list (see {@link toolsetLine}).
-   */
-  readonly tokens?: number;
-}
-
-const TOOLSET_LINE_MAX_CHARS = 90;
-
-/**
- * A toolset's line in search_tools' description (`- name (N): description`, cut at 90
- * characters): the generated server writes it, and the generator counts its tokens with it.
- */
-export function toolsetLine(name: string, tools: number, description: string): string {
-  const text = `- ${name} (${tools})${description === '' ? '' : `: ${description}`}`;
-  return text.length <= TOOLSET_LINE_MAX_CHARS ? text : `${text.slice(0, TOOLSET_LINE_MAX_CHARS - 1).trimEnd()}…`;
-}
-
-/** The line as it stands in tools/list's JSON after the one before it: `\n- name (N)…`, escaped. */
-export function toolsetLineJson(line: string): string {
-  return JSON.stringify(`\n${line}`).slice(1, -1);
-}
-
-/** One tool as search results and selection see it, without its schemas. */
-export interface CatalogTool {
-  readonly name: string;
-  readonly title?: string;
-  /** The first paragraph of its description, at most {@link SUMMARY_MAX} characters. */
-  readonly summary: string;
-  /** Index into {@link ToolCatalogData.toolsets}. */
-  readonly toolset: number;
-  /** `annotations.readOnlyHint === true`. */
-  readonly readOnly: boolean;
-  /** Tokens of its definition in a static tools/list (o200k_base, counted at generation; absent when not counted). */
-  readonly tokens?: number;
-}
-
-/** data/tools/catalog.json: every tool in tools/list order (the index's ids are positions in it). */
-export interface ToolCatalogData {
-  readonly toolsets: readonly ToolsetInfo[];
-  readonly tools: readonly CatalogTool[];
-}
-
-export const SUMMARY_MAX = 300;
 
 /** How much a synonym counts against the word the query used. */
 const SYNONYM_WEIGHT = 0.5;
@@ -196,55 +148,6 @@ export function createSearch(index: MiniSearch, catalog: ToolCatalogData, terms:
     });
     return reranked.sort(order).slice(0, limit).map(([id]) => id);
   };
-}
-
-/** What names the operation: its title, else the first sentence of its summary. */
-export function headlineOf(tool: Pick<CatalogTool, 'title' | 'summary'>): string {
-  if (tool.title !== undefined && tool.title !== '') return tool.title;
-  return tool.summary.split(/(?<=[.!?])\s/)[0]!;
-}
-
-/** The first paragraph of a description, cut at a word before {@link SUMMARY_MAX} characters. */
-export function summaryOf(description: string): string {
-  const paragraph = (description.split(/\n\s*\n/).find((p) => p.trim() !== '') ?? '').replace(/\s+/g, ' ').trim();
-  if (paragraph.length <= SUMMARY_MAX) return paragraph;
-  const cut = paragraph.slice(0, SUMMARY_MAX - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > SUMMARY_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
-/** The catalog of `tools` (in their order); `toolsetOf(i)` names the toolset of tool i. */
-export function buildCatalog(
-  tools: readonly SearchableTool[],
-  toolsetOf: (index: number) => string,
-  descriptions: Readonly<Record<string, string>> = {},
-): ToolCatalogData {
-  const positions = new Map<string, number>();
-  const counts: number[] = [];
-  const names: string[] = [];
-  const entries = tools.map((tool, i): CatalogTool => {
-    const toolset = toolsetOf(i);
-    let position = positions.get(toolset);
-    if (position === undefined) {
-      position = names.push(toolset) - 1;
-      positions.set(toolset, position);
-      counts.push(0);
-    }
-    counts[position]! += 1;
-    return catalogTool(tool, position);
-  });
-  const toolsets = names.map((name, i): ToolsetInfo => ({
-    name,
-    description: Object.hasOwn(descriptions, name) ? descriptions[name]! : '',
-    tools: counts[i]!,
-  }));
-  return { toolsets, tools: entries };
-}
-
-/** A tool as the catalog holds it, in the toolset at position `toolset`. */
-export function catalogTool(tool: SearchableTool, toolset: number): CatalogTool {
-  const { name, title, description, annotations } = tool.definition;
-  return { name, ...(title !== undefined ? { title } : {}), summary: summaryOf(description), toolset, readOnly: annotations?.readOnlyHint === true };
 }
 
 /** What the index holds of one tool: its searchable texts, by field. */
