@@ -15,14 +15,15 @@
  * 1. each query word scores BM25 over the fields (its synonyms count at {@link SYNONYM_WEIGHT});
  *    a word that splits into several terms (`GitHub`) counts once, context words (`… for a repo`) less;
  * 2. the sum is scaled by the share of the query's words the tool matches;
- * 3. tools whose action fits the query's intent (`delete …` → delete, `fork a …` → create) gain
- *    up to {@link INTENT_WEIGHT}; deprecated ones lose;
+ * 3. tools whose action fits the query's intent (`delete …` → delete, `fork a …` → create), or
+ *    whose name and headline start with the query's first word (`request reviewers …` →
+ *    `pulls_request-reviewers`), gain up to {@link INTENT_WEIGHT}; deprecated ones lose;
  * 4. the best {@link RERANKED} are scaled by how much of their headline the query covers, so
  *    `Create an issue` beats `Add sub-issue` for "open a new issue".
  */
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import { headlineOf, type SearchableTool, type ToolCatalogData } from './search-catalog.gen.js';
-import { ACTIONS, actionsOf, fitOf, intentOf, type Action } from './search-intent.gen.js';
+import { ACTIONS, actionsOf, fitOf, intentOf, ownVerbOf, queryVerb, type Action } from './search-intent.gen.js';
 import { DEFAULT_TERMS, indexTermOf, queryWords, synonymTable, termNormalizer, termsOf, tokenize, type TermOptions } from './search-terms.gen.js';
 
 export {
@@ -83,6 +84,16 @@ export function createSearch(index: MiniSearch, catalog: ToolCatalogData, terms:
   let actions: Map<number, Action[]> | undefined;
   let deprecated: Set<number> | undefined;
   const headlines = new Map<number, Set<string>>();
+  // The word each tool is named for (ownVerbOf), computed when a query first needs it.
+  const ownVerbs = new Map<number, string>();
+  const ownVerb = (id: number): string => {
+    let found = ownVerbs.get(id);
+    if (found === undefined) {
+      const tool = catalog.tools[id]!;
+      ownVerbs.set(id, (found = ownVerbOf(tool.name, headlineOf(tool), catalog.toolsets[tool.toolset]!.name)));
+    }
+    return found;
+  };
   const headlineTerms = (id: number): Set<string> => {
     let found = headlines.get(id);
     if (found === undefined) headlines.set(id, (found = termsOf(headlineOf(catalog.tools[id]!), normalize)));
@@ -133,8 +144,9 @@ export function createSearch(index: MiniSearch, catalog: ToolCatalogData, terms:
       deprecated = new Set(index.search('deprecated', exact).map((hit) => hit.id as number));
     }
     const intent = intentOf(query);
+    const verb = queryVerb(query);
     const ranked = [...total].map(([id, score]): [number, number] => {
-      const fit = 1 + INTENT_WEIGHT * fitOf(intent, actions!.get(id) ?? []);
+      const fit = 1 + INTENT_WEIGHT * (verb !== '' && ownVerb(id) === verb ? 1 : fitOf(intent, actions!.get(id) ?? []));
       return [id, (score * fit * (deprecated!.has(id) ? DEPRECATED_WEIGHT : 1) * matched.get(id)!) / words.length];
     });
     const order = (a: [number, number], b: [number, number]): number => b[1] - a[1] || a[0] - b[0];

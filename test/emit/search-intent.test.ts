@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsOf, fitOf, intentOf, type Action, type Intent } from '../../templates/runtime/search-intent.gen.js';
+import { actionsOf, fitOf, intentOf, ownVerbOf, queryVerb, type Action, type Intent } from '../../templates/runtime/search-intent.gen.js';
 import { DEFAULT_TERMS, queryWords, termNormalizer } from '../../templates/runtime/search-terms.gen.js';
 
 describe('search-intent', () => {
@@ -32,6 +32,22 @@ describe('search-intent', () => {
     { name: 'no verb: DELETE deletes', given: ['x_y', 'Nothing here', 'x', 'DELETE', '/x/{id}'], want: ['delete'] },
   ];
   it.each(actions)('actionsOf: $name', ({ given, want }) => expect(actionsOf(...given)).toEqual(want));
+
+  const ownVerbs: [string, string, string, string][] = [
+    ['pulls_request-reviewers', 'Request reviewers for a pull request', 'pulls', 'request'],
+    ['pulls_merge', 'Merge a pull request', 'pulls', 'merg'],
+    ['activity_mark-notifications-as-read', 'Mark notifications as read', 'activity', 'mark'],
+    ['pulls_list-requested-reviewers', 'Get all requested reviewers for a pull request', 'pulls', ''],
+    ['PostCustomers', 'Create a customer', 'customers', ''],
+  ];
+  it.each(ownVerbs)('ownVerbOf(%j, %j): the word name and headline both start with', (name, headline, toolset, want) => expect(ownVerbOf(name, headline, toolset)).toBe(want));
+
+  it('queryVerb: the first word after the lead-ins, stemmed; none for a question', () => {
+    expect(queryVerb('request reviewers for a pull request')).toBe('request');
+    expect(queryVerb('please merge a PR')).toBe('merg');
+    expect(queryVerb('who starred my repo')).toBe('');
+    expect(queryVerb('')).toBe('');
+  });
 
   it('fitOf: an exact action fits 1, a near one less, none 0', () => {
     expect(fitOf('delete', ['delete'])).toBe(1);
