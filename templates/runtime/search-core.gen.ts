@@ -10,7 +10,8 @@
  *
  * What is indexed per tool: its name, its headline (the title, else the summary's first sentence),
  * the first paragraph of its description (summary) and the rest, the toolset, the words of its path
- * and operationId, its argument names, and its actions (search-intent.ts). How a query ranks tools,
+ * and operationId, its argument names, the values of its arguments' short enums (`state`: open,
+ * closed, all: "list open PRs"), and its actions (search-intent.ts). How a query ranks tools,
  * each step measured on the query sets in test/fixtures/search (bench/search-quality.mjs):
  * 1. each query word scores BM25 over the fields (its synonyms count at {@link SYNONYM_WEIGHT});
  *    a word that splits into several terms (`GitHub`) counts once, context words (`… for a repo`) less;
@@ -55,14 +56,19 @@ const HEADLINE_WEIGHT = 1.5;
 const RERANKED = 100;
 /** How many terms' scores a search keeps between queries. */
 const TERMS_CACHED = 256;
+/**
+ * An enum with at most this many values names states or kinds a user asks for (`open`, `closed`);
+ * a longer one is a catalog (Stripe's 250 event types), whose values would match most queries.
+ */
+const ENUM_MAX = 20;
 
-const FIELDS = ['name', 'title', 'summary', 'details', 'toolset', 'path', 'params', 'verb'];
+const FIELDS = ['name', 'title', 'summary', 'details', 'toolset', 'path', 'params', 'values', 'verb'];
 
 /** The MiniSearch options: the same ones must be used when building and when loading an index. */
 export function indexOptions(terms: TermOptions = DEFAULT_TERMS): Options {
   const indexTerm = indexTermOf(termNormalizer(terms));
   const search: SearchOptions = {
-    boost: { name: 0.5, title: 4, summary: 1, details: 0.4, toolset: 0.5, path: 1, params: 0.6, verb: 2 },
+    boost: { name: 0.5, title: 4, summary: 1, details: 0.4, toolset: 0.5, path: 1, params: 0.6, values: 0.3, verb: 2 },
     prefix: (term) => term.length >= 4,
     fuzzy: (term) => (term.length >= 6 ? 0.15 : false),
     processTerm: indexTerm,
@@ -172,6 +178,7 @@ export interface SearchDocument {
   readonly toolset: string;
   readonly path: string;
   readonly params: string;
+  readonly values: string;
   readonly verb: string;
 }
 
@@ -193,6 +200,7 @@ export function searchDocuments(tools: readonly SearchableTool[], catalog: ToolC
       toolset,
       path: `${binding.path ?? ''} ${binding.operationId ?? ''}`,
       params: typeof properties === 'object' && properties !== null ? Object.keys(properties).join(' ') : '',
+      values: typeof properties === 'object' && properties !== null ? enumValues(properties as Record<string, unknown>) : '',
       verb: [...actions, ...(/^deprecated\b/i.test(definition.description) ? ['deprecated'] : [])].join(' '),
     };
   });
@@ -217,4 +225,18 @@ export function loadSearchIndex(json: string): MiniSearch {
 /** As {@link loadSearchIndex}, yielding to the event loop while it rebuilds the index (Microsoft Graph's takes ~0.3 s). */
 export function loadSearchIndexAsync(json: string): Promise<MiniSearch> {
   return MiniSearch.loadJSONAsync(json, indexOptions());
+}
+
+/**
+ * The distinct string values of the arguments' short enums (`state`: open closed all). Only an
+ * argument's own enum: an array's item enum lists fields to pick (Microsoft Graph's `$select`,
+ * `$orderby`: 0.45 MB of property names), not a state a user asks for.
+ */
+function enumValues(properties: Readonly<Record<string, unknown>>): string {
+  const values = new Set<string>();
+  for (const schema of Object.values(properties)) {
+    const list = typeof schema === 'object' && schema !== null ? (schema as { enum?: unknown }).enum : undefined;
+    if (Array.isArray(list) && list.length <= ENUM_MAX) for (const value of list) if (typeof value === 'string') values.add(value);
+  }
+  return [...values].join(' ');
 }

@@ -60,7 +60,7 @@ describe.each(SEARCH_SETS.filter((set) => !set.heldOut))('searchIndexJson on $na
 });
 
 describe('searchIndexJson on small documents', () => {
-  const doc = (id: number, text: string, details = ''): SearchDocument => ({ id, name: text, title: text, summary: text, details, toolset: 'x', path: '', params: '', verb: '' });
+  const doc = (id: number, text: string, details = ''): SearchDocument => ({ id, name: text, title: text, summary: text, details, toolset: 'x', path: '', params: '', values: '', verb: '' });
   it.each([
     { name: 'terms that need escaping', given: [doc(0, 'naïve "quoted" back\\slash'), doc(1, 'tab\there zero 0 10 2')] },
     { name: 'repeated tokens, tokens that become one term, stop words', given: [doc(0, 'repo Repos repository the a', 'repo repo x y'), doc(1, 'Repos of the repos'), doc(2, '')] },

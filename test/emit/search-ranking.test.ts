@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, buildSearchIndex, createSearch, loadSearchIndex, type SearchableTool } from '../../templates/runtime/search-core.gen.js';
+import { buildCatalog, buildSearchIndex, createSearch, loadSearchIndex, searchDocuments, type SearchableTool } from '../../templates/runtime/search-core.gen.js';
 
 /**
  * Misses a dynamic-mode audit found on the GitHub spec, on the tools involved (their titles,
@@ -67,6 +67,10 @@ describe('search ranking: the GitHub audit misses', () => {
   const search = createSearch(loadSearchIndex(JSON.stringify(buildSearchIndex(tools, catalog))), catalog);
   const ranked = (query: string): string[] => search(query, 10).map((i) => catalog.tools[i]!.name);
 
+  it('"list open PRs": the value a user filters by is indexed from the argument enum (state: open)', () => {
+    expect(ranked('list open PRs')[0]).toBe('pulls_list');
+  });
+
   it('"request reviewers for a pull request": the tool named for the query verb beats the list', () => {
     expect(ranked('request reviewers for a pull request').slice(0, 2)).toEqual(['pulls_request-reviewers', 'pulls_list-requested-reviewers']);
   });
@@ -75,5 +79,16 @@ describe('search ranking: the GitHub audit misses', () => {
     expect(ranked('list branches')[0]).toBe('repos_list-branches');
     expect(ranked('make a pull request')[0]).toBe('pulls_create');
     expect(ranked('remove branch protection')[0]).toBe('repos_delete-branch-protection');
+  });
+
+  it("indexes an argument's short enum only: a long one is a catalog, an array's lists fields to pick", () => {
+    const events = Array.from({ length: 21 }, (_, i) => `event.${i}`);
+    const listed = tool('a_list', 'List things', 'Lists things.', 'GET', '/things', [['state', ['open', 'closed']], ['kind', ['x', 'open']]]);
+    const given = [
+      { ...listed, definition: { ...listed.definition, inputSchema: { type: 'object', properties: { ...listed.definition.inputSchema.properties as object, $select: { type: 'array', items: { enum: ['id', 'name'] } } } } } },
+      tool('b_create', 'Create a hook', 'Creates a hook.', 'POST', '/hooks', [['events', events]]),
+    ];
+    const documents = searchDocuments(given, buildCatalog(given, () => 'x'));
+    expect(documents.map((d) => d.values)).toEqual(['open closed x', '']);
   });
 });
