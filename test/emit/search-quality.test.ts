@@ -10,12 +10,12 @@ import { normalizeSpec } from '../../src/normalize/normalize-spec.js';
 /**
  * Floors for search_tools' ranking on user-phrased tasks (bench/search-quality.mjs prints the
  * numbers), about one query below what was measured when they were set (recall@1 / recall@5 / MRR):
- * GitHub 75.0% / 91.7% / 0.819, GitHub held-out 74.3% / 91.4% / 0.824 (written before the ranking
+ * GitHub 77.8% / 93.7% / 0.841, GitHub held-out 74.3% / 91.4% / 0.824 (written before the ranking
  * was tuned, never tuned on), Stripe 82.5% / 92.5% / 0.874, Kubernetes 65.0% / 92.5% / 0.754.
  * A change to the index or the ranking that loses more than a query or two fails here.
  */
 const FLOORS: Record<string, { recall1: number; recall5: number; mrr: number }> = {
-  'GitHub REST': { recall1: 0.73, recall5: 0.9, mrr: 0.8 },
+  'GitHub REST': { recall1: 0.76, recall5: 0.92, mrr: 0.82 },
   'GitHub held-out': { recall1: 0.71, recall5: 0.88, mrr: 0.8 },
   Stripe: { recall1: 0.8, recall5: 0.9, mrr: 0.85 },
   Kubernetes: { recall1: 0.62, recall5: 0.9, mrr: 0.73 },

@@ -75,6 +75,10 @@ describe('search ranking: the GitHub audit misses', () => {
     expect(ranked('request reviewers for a pull request').slice(0, 2)).toEqual(['pulls_request-reviewers', 'pulls_list-requested-reviewers']);
   });
 
+  it('"delete a branch": GitHub deletes branches as Git references (branch ↔ ref)', () => {
+    expect(ranked('delete a branch')[0]).toBe('git_delete-ref');
+  });
+
   it('the rules do not displace what already ranked first', () => {
     expect(ranked('list branches')[0]).toBe('repos_list-branches');
     expect(ranked('make a pull request')[0]).toBe('pulls_create');
