@@ -77,7 +77,7 @@ export type TestCustomHeaderArgs = {
   region: string;
 };
 
-/** Result of `testCustomHeader` (tool `test_custom_header`): the JSON the API answered with. */
+/** Result of `testCustomHeader` (tool `test_custom_header`): the structured result its handler returned. */
 export type TestCustomHeaderResult = {
   region: string;
 };

@@ -8,7 +8,7 @@ export type AddNoteArgs = {
   tags?: S.Tags;
 };
 
-/** Result of `addNote` (tool `add_note`): the JSON the API answered with. */
+/** Result of `addNote` (tool `add_note`): the structured result its handler returned. */
 export type AddNoteResult = {
   id: number;
   text: string;
@@ -21,7 +21,7 @@ export type GetNoteArgs = {
   id: number;
 };
 
-/** Result of `getNote` (tool `get_note`): the JSON the API answered with. */
+/** Result of `getNote` (tool `get_note`): the structured result its handler returned. */
 export type GetNoteResult = {
   id: number;
   text: string;
@@ -35,7 +35,7 @@ export type ListNotesArgs = {
   tag?: string;
 };
 
-/** Result of `listNotes` (tool `list_notes`): the JSON the API answered with. */
+/** Result of `listNotes` (tool `list_notes`): the structured result its handler returned. */
 export type ListNotesResult = S.Note[];
 
 /** Arguments of `deleteNote` (tool `delete_note`). */
