@@ -2,91 +2,45 @@
  * Tool search, shared by the generator and the generated server: the generator builds the
  * MiniSearch index and stores it in the package's data (data/tools/search-index.json); the server
  * loads it at start and answers `search_tools` with it (dynamic-tools.gen.ts). Both sides must
- * process terms identically, so both run this file and the two it imports (search-terms.gen.ts,
- * search-intent.gen.ts): these in templates/runtime are the source, copied into every generated
- * package and, by the build, into src/emit for the generator (scripts/copy-shared-runtime.mjs).
- * They import nothing but MiniSearch and each other.
+ * process terms identically, so both run this file and the three it imports (search-terms.gen.ts,
+ * search-intent.gen.ts, search-catalog.gen.ts; it re-exports the catalog's API): these in
+ * templates/runtime are the source, copied into every generated package and, by the build, into
+ * src/emit for the generator (scripts/copy-shared-runtime.mjs). They import nothing but MiniSearch
+ * and each other.
  *
  * What is indexed per tool: its name, its headline (the title, else the summary's first sentence),
  * the first paragraph of its description (summary) and the rest, the toolset, the words of its path
- * and operationId, its argument names, and its actions (search-intent.ts). How a query ranks tools,
+ * and operationId, its argument names, the values of its arguments' short enums (`state`: open,
+ * closed, all: "list open PRs"), and its actions (search-intent.ts). How a query ranks tools,
  * each step measured on the query sets in test/fixtures/search (bench/search-quality.mjs):
  * 1. each query word scores BM25 over the fields (its synonyms count at {@link SYNONYM_WEIGHT});
  *    a word that splits into several terms (`GitHub`) counts once, context words (`… for a repo`) less;
  * 2. the sum is scaled by the share of the query's words the tool matches;
- * 3. tools whose action fits the query's intent (`delete …` → delete, `fork a …` → create) gain
- *    up to {@link INTENT_WEIGHT}; deprecated ones lose;
+ * 3. tools whose action fits the query's intent (`delete …` → delete, `fork a …` → create), or
+ *    whose name and headline start with the query's first word (`request reviewers …` →
+ *    `pulls_request-reviewers`), gain up to {@link INTENT_WEIGHT}; deprecated ones lose;
  * 4. the best {@link RERANKED} are scaled by how much of their headline the query covers, so
  *    `Create an issue` beats `Add sub-issue` for "open a new issue".
  */
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
-import { ACTIONS, actionsOf, fitOf, intentOf, type Action } from './search-intent.gen.js';
+import { headlineOf, type SearchableTool, type ToolCatalogData } from './search-catalog.gen.js';
+import { ACTIONS, actionsOf, fitOf, intentOf, ownVerbOf, queryVerb, type Action } from './search-intent.gen.js';
 import { DEFAULT_TERMS, indexTermOf, queryWords, synonymTable, termNormalizer, termsOf, tokenize, type TermOptions } from './search-terms.gen.js';
 
+export {
+  SUMMARY_MAX,
+  buildCatalog,
+  catalogTool,
+  headlineOf,
+  summaryOf,
+  toolsetLine,
+  toolsetLineJson,
+  type CatalogTool,
+  type SearchableTool,
+  type ToolCatalogData,
+  type ToolsetInfo,
+} from './search-catalog.gen.js';
 export { DEFAULT_TERMS, stem, tokenize, type TermOptions } from './search-terms.gen.js';
-
-/** What search needs of a tool: the generator's Tool and the runtime's ToolEntry both fit. */
-export interface SearchableTool {
-  readonly definition: {
-    readonly name: string;
-    readonly title?: string;
-    readonly description: string;
-    readonly inputSchema: { readonly [keyword: string]: unknown };
-    readonly annotations?: { readonly readOnlyHint?: boolean };
-  };
-  readonly binding: { readonly kind: string; readonly method?: string; readonly path?: string; readonly operationId?: string };
-}
-
-export interface ToolsetInfo {
-  readonly name: string;
-  /** One line (the OpenAPI tag's description), or '' when the spec has none. */
-  readonly description: string;
-  /** How many tools it holds. */
-  readonly tools: number;
-  /**
-   * Tokens (o200k_base, counted by the generator) of its line in search_tools' description with
-   * all its tools, as that line stands in the JSON of tools/list (see {@link toolsetLine}).
-   */
-  readonly tokens?: number;
-}
-
-const TOOLSET_LINE_MAX_CHARS = 90;
-
-/**
- * A toolset's line in search_tools' description (`- name (N): description`, cut at 90
- * characters): the generated server writes it, and the generator counts its tokens with it.
- */
-export function toolsetLine(name: string, tools: number, description: string): string {
-  const text = `- ${name} (${tools})${description === '' ? '' : `: ${description}`}`;
-  return text.length <= TOOLSET_LINE_MAX_CHARS ? text : `${text.slice(0, TOOLSET_LINE_MAX_CHARS - 1).trimEnd()}…`;
-}
-
-/** The line as it stands in tools/list's JSON after the one before it: `\n- name (N)…`, escaped. */
-export function toolsetLineJson(line: string): string {
-  return JSON.stringify(`\n${line}`).slice(1, -1);
-}
-
-/** One tool as search results and selection see it, without its schemas. */
-export interface CatalogTool {
-  readonly name: string;
-  readonly title?: string;
-  /** The first paragraph of its description, at most {@link SUMMARY_MAX} characters. */
-  readonly summary: string;
-  /** Index into {@link ToolCatalogData.toolsets}. */
-  readonly toolset: number;
-  /** `annotations.readOnlyHint === true`. */
-  readonly readOnly: boolean;
-  /** Tokens of its definition in a static tools/list (o200k_base, counted at generation; absent when not counted). */
-  readonly tokens?: number;
-}
-
-/** data/tools/catalog.json: every tool in tools/list order (the index's ids are positions in it). */
-export interface ToolCatalogData {
-  readonly toolsets: readonly ToolsetInfo[];
-  readonly tools: readonly CatalogTool[];
-}
-
-export const SUMMARY_MAX = 300;
 
 /** How much a synonym counts against the word the query used. */
 const SYNONYM_WEIGHT = 0.5;
@@ -102,14 +56,19 @@ const HEADLINE_WEIGHT = 1.5;
 const RERANKED = 100;
 /** How many terms' scores a search keeps between queries. */
 const TERMS_CACHED = 256;
+/**
+ * An enum with at most this many values names states or kinds a user asks for (`open`, `closed`);
+ * a longer one is a catalog (Stripe's 250 event types), whose values would match most queries.
+ */
+const ENUM_MAX = 20;
 
-const FIELDS = ['name', 'title', 'summary', 'details', 'toolset', 'path', 'params', 'verb'];
+const FIELDS = ['name', 'title', 'summary', 'details', 'toolset', 'path', 'params', 'values', 'verb'];
 
 /** The MiniSearch options: the same ones must be used when building and when loading an index. */
 export function indexOptions(terms: TermOptions = DEFAULT_TERMS): Options {
   const indexTerm = indexTermOf(termNormalizer(terms));
   const search: SearchOptions = {
-    boost: { name: 0.5, title: 4, summary: 1, details: 0.4, toolset: 0.5, path: 1, params: 0.6, verb: 2 },
+    boost: { name: 0.5, title: 4, summary: 1, details: 0.4, toolset: 0.5, path: 1, params: 0.6, values: 0.3, verb: 2 },
     prefix: (term) => term.length >= 4,
     fuzzy: (term) => (term.length >= 6 ? 0.15 : false),
     processTerm: indexTerm,
@@ -131,6 +90,16 @@ export function createSearch(index: MiniSearch, catalog: ToolCatalogData, terms:
   let actions: Map<number, Action[]> | undefined;
   let deprecated: Set<number> | undefined;
   const headlines = new Map<number, Set<string>>();
+  // The word each tool is named for (ownVerbOf), computed when a query first needs it.
+  const ownVerbs = new Map<number, string>();
+  const ownVerb = (id: number): string => {
+    let found = ownVerbs.get(id);
+    if (found === undefined) {
+      const tool = catalog.tools[id]!;
+      ownVerbs.set(id, (found = ownVerbOf(tool.name, headlineOf(tool), catalog.toolsets[tool.toolset]!.name)));
+    }
+    return found;
+  };
   const headlineTerms = (id: number): Set<string> => {
     let found = headlines.get(id);
     if (found === undefined) headlines.set(id, (found = termsOf(headlineOf(catalog.tools[id]!), normalize)));
@@ -181,8 +150,9 @@ export function createSearch(index: MiniSearch, catalog: ToolCatalogData, terms:
       deprecated = new Set(index.search('deprecated', exact).map((hit) => hit.id as number));
     }
     const intent = intentOf(query);
+    const verb = queryVerb(query);
     const ranked = [...total].map(([id, score]): [number, number] => {
-      const fit = 1 + INTENT_WEIGHT * fitOf(intent, actions!.get(id) ?? []);
+      const fit = 1 + INTENT_WEIGHT * (verb !== '' && ownVerb(id) === verb ? 1 : fitOf(intent, actions!.get(id) ?? []));
       return [id, (score * fit * (deprecated!.has(id) ? DEPRECATED_WEIGHT : 1) * matched.get(id)!) / words.length];
     });
     const order = (a: [number, number], b: [number, number]): number => b[1] - a[1] || a[0] - b[0];
@@ -198,55 +168,6 @@ export function createSearch(index: MiniSearch, catalog: ToolCatalogData, terms:
   };
 }
 
-/** What names the operation: its title, else the first sentence of its summary. */
-export function headlineOf(tool: Pick<CatalogTool, 'title' | 'summary'>): string {
-  if (tool.title !== undefined && tool.title !== '') return tool.title;
-  return tool.summary.split(/(?<=[.!?])\s/)[0]!;
-}
-
-/** The first paragraph of a description, cut at a word before {@link SUMMARY_MAX} characters. */
-export function summaryOf(description: string): string {
-  const paragraph = (description.split(/\n\s*\n/).find((p) => p.trim() !== '') ?? '').replace(/\s+/g, ' ').trim();
-  if (paragraph.length <= SUMMARY_MAX) return paragraph;
-  const cut = paragraph.slice(0, SUMMARY_MAX - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > SUMMARY_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
-/** The catalog of `tools` (in their order); `toolsetOf(i)` names the toolset of tool i. */
-export function buildCatalog(
-  tools: readonly SearchableTool[],
-  toolsetOf: (index: number) => string,
-  descriptions: Readonly<Record<string, string>> = {},
-): ToolCatalogData {
-  const positions = new Map<string, number>();
-  const counts: number[] = [];
-  const names: string[] = [];
-  const entries = tools.map((tool, i): CatalogTool => {
-    const toolset = toolsetOf(i);
-    let position = positions.get(toolset);
-    if (position === undefined) {
-      position = names.push(toolset) - 1;
-      positions.set(toolset, position);
-      counts.push(0);
-    }
-    counts[position]! += 1;
-    return catalogTool(tool, position);
-  });
-  const toolsets = names.map((name, i): ToolsetInfo => ({
-    name,
-    description: Object.hasOwn(descriptions, name) ? descriptions[name]! : '',
-    tools: counts[i]!,
-  }));
-  return { toolsets, tools: entries };
-}
-
-/** A tool as the catalog holds it, in the toolset at position `toolset`. */
-export function catalogTool(tool: SearchableTool, toolset: number): CatalogTool {
-  const { name, title, description, annotations } = tool.definition;
-  return { name, ...(title !== undefined ? { title } : {}), summary: summaryOf(description), toolset, readOnly: annotations?.readOnlyHint === true };
-}
-
 /** What the index holds of one tool: its searchable texts, by field. */
 export interface SearchDocument {
   readonly id: number;
@@ -257,6 +178,7 @@ export interface SearchDocument {
   readonly toolset: string;
   readonly path: string;
   readonly params: string;
+  readonly values: string;
   readonly verb: string;
 }
 
@@ -278,6 +200,7 @@ export function searchDocuments(tools: readonly SearchableTool[], catalog: ToolC
       toolset,
       path: `${binding.path ?? ''} ${binding.operationId ?? ''}`,
       params: typeof properties === 'object' && properties !== null ? Object.keys(properties).join(' ') : '',
+      values: typeof properties === 'object' && properties !== null ? enumValues(properties as Record<string, unknown>) : '',
       verb: [...actions, ...(/^deprecated\b/i.test(definition.description) ? ['deprecated'] : [])].join(' '),
     };
   });
@@ -302,4 +225,18 @@ export function loadSearchIndex(json: string): MiniSearch {
 /** As {@link loadSearchIndex}, yielding to the event loop while it rebuilds the index (Microsoft Graph's takes ~0.3 s). */
 export function loadSearchIndexAsync(json: string): Promise<MiniSearch> {
   return MiniSearch.loadJSONAsync(json, indexOptions());
+}
+
+/**
+ * The distinct string values of the arguments' short enums (`state`: open closed all). Only an
+ * argument's own enum: an array's item enum lists fields to pick (Microsoft Graph's `$select`,
+ * `$orderby`: 0.45 MB of property names), not a state a user asks for.
+ */
+function enumValues(properties: Readonly<Record<string, unknown>>): string {
+  const values = new Set<string>();
+  for (const schema of Object.values(properties)) {
+    const list = typeof schema === 'object' && schema !== null ? (schema as { enum?: unknown }).enum : undefined;
+    if (Array.isArray(list) && list.length <= ENUM_MAX) for (const value of list) if (typeof value === 'string') values.add(value);
+  }
+  return [...values].join(' ');
 }

@@ -63,6 +63,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['scale', 'resize', 'replicas'],
   ['status', 'state', 'health'],
   ['release', 'version', 'tag'],
+  ['branch', 'ref'],
   ['webhook', 'hook', 'callback', 'notification'],
 ];
 

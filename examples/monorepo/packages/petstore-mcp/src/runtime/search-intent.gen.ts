@@ -2,7 +2,8 @@
  * What an operation does and what a query asks, for the tool search of search-core.ts: each tool
  * gets its actions (list, get, search, create, update, delete) from the verb its name or title
  * starts with, else from its HTTP method and path; each query gets an intent from its first word
- * (a verb, a question word, or a noun phrase), and tools whose action fits the intent rank higher.
+ * (a verb, a question word, or a noun phrase), and tools whose action fits the intent rank higher,
+ * as do those named for the query's first word (`request reviewers …` → `pulls_request-reviewers`).
  * Shared by the generator and the generated server like search-core.gen.ts (one source, copied
  * into src/emit by the build).
  */
@@ -73,6 +74,18 @@ function leadingVerbs(words: readonly string[], max: number): Action[] {
   return [...found];
 }
 
+/**
+ * The word an operation is named for when its name (after its toolset's words) and its headline
+ * both start with it: `pulls_request-reviewers` / `Request reviewers for a pull request` → request,
+ * `pulls_merge` / `Merge a pull request` → merge; '' when they start differently (`PostCustomers` /
+ * `Create a customer`). Stemmed, so it compares with {@link queryVerb}.
+ */
+export function ownVerbOf(name: string, headline: string, toolset: string): string {
+  const skip = new Set(tokenize(toolset).map(stem));
+  const first = verbWords(name).find((w) => w !== 'or' && !skip.has(w));
+  return first !== undefined && first === verbWords(headline).find((w) => w !== 'or') ? first : '';
+}
+
 /** What a query asks: an action, `read` (a question or a noun phrase), `write` (a verb we do not know), or nothing. */
 export type Intent = Action | 'read' | 'write' | '';
 
@@ -108,15 +121,30 @@ const OBJECT_STARTS = new Set(
  * an unknown word followed by an article, pronoun or preposition is a verb that writes.
  */
 export function intentOf(query: string): Intent {
-  const words = query.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== '');
-  let start = 0;
-  while (start < words.length && LEAD_INS.has(words[start]!)) start += 1;
-  const [first, next] = [words[start], words[start + 1]];
+  const words = requestWords(query);
+  const [first, next] = [words[0], words[1]];
   if (first === undefined) return '';
   if (!QUESTIONS.has(first)) {
     const action = VERB_ACTION.get(stem(first));
     if (action !== undefined) return action as Intent;
     if (next !== undefined && OBJECT_STARTS.has(next)) return 'write';
   }
-  return words.slice(start).some((w) => w.length > 3 && /[^su]s$/.test(w) && !STOP_WORDS.has(w)) ? 'list' : 'read';
+  return words.some((w) => w.length > 3 && /[^su]s$/.test(w) && !STOP_WORDS.has(w)) ? 'list' : 'read';
+}
+
+/**
+ * The query's first word, stemmed, when it is not a question word: the verb of a request
+ * (`request reviewers …` → request), compared with the tools' {@link ownVerbOf}; else ''.
+ */
+export function queryVerb(query: string): string {
+  const first = requestWords(query)[0];
+  return first === undefined || QUESTIONS.has(first) ? '' : stem(first);
+}
+
+/** The query's words in lower case from the first one after its lead-ins (`please`, `I want to`). */
+function requestWords(query: string): string[] {
+  const words = query.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== '');
+  let start = 0;
+  while (start < words.length && LEAD_INS.has(words[start]!)) start += 1;
+  return words.slice(start);
 }
