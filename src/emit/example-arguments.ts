@@ -13,6 +13,7 @@
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import type { Tool } from '../model/tool-model.js';
+import { typesOf as declaredTypes } from './schema-types.js';
 
 const DEF_PREFIX = '#/$defs/';
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -127,16 +128,6 @@ function typesOf(parts: readonly JsonSchemaObject[]): string[] {
   }
   if (allowed === undefined) return ['string'];
   return [...allowed.filter((t) => t !== 'null'), ...allowed.filter((t) => t === 'null')];
-}
-
-/** As schema-types.ts reads a type: `type`, else object or array from the keywords present. */
-function declaredTypes(schema: JsonSchemaObject): string[] {
-  if (typeof schema.type === 'string') return [schema.type];
-  if (Array.isArray(schema.type)) return schema.type.filter((t): t is string => typeof t === 'string');
-  const out: string[] = [];
-  if (isSchemaObject(schema.properties) || schema.additionalProperties !== undefined || isSchemaObject(schema.patternProperties) || Array.isArray(schema.required)) out.push('object');
-  if (schema.items !== undefined || Array.isArray(schema.prefixItems)) out.push('array');
-  return out;
 }
 
 /** `name: value` of each required member. */

@@ -180,7 +180,8 @@ function refType(ref: string, ctx: TypeContext, eager: boolean): Printed {
   return name === undefined ? UNKNOWN : atom(name);
 }
 
-function typesOf(schema: JsonSchemaObject): string[] {
+/** The types a schema names: `type`, else object or array from the keywords present. */
+export function typesOf(schema: JsonSchemaObject): string[] {
   if (typeof schema.type === 'string') return [schema.type];
   if (Array.isArray(schema.type)) return schema.type.filter((t): t is string => typeof t === 'string');
   const out: string[] = [];
