@@ -15,6 +15,11 @@ export interface GeneratedFile {
    * returns it with only the generator's part brought up to date (`contents` is for a new file).
    */
   merge?: (current: string) => string;
+  /**
+   * For a file with `merge`: the generator's part of the file's text, which the manifest hashes
+   * instead of the whole file, so that edits of the user's part are not changes of the output.
+   */
+  generatorPart?: (text: string) => string;
 }
 
 /** What `emit` produces: the files of one package, sorted by path. */

@@ -17,6 +17,7 @@ import { sha256Hex } from '../sha256.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ANY_PACKAGE_JSON_LAYOUT, packageJsonGeneratorPart } from '../emit/package-json.js';
 import type { LoadedSpec } from '../load/loaded-spec.js';
 import type { ChangeReport } from '../report/change-report.js';
 import { isHttpUrl, relativeUrl, toSourceUrl } from '../load/source-url.js';
@@ -67,13 +68,22 @@ export function isUpToDate(outDir: string, previous: Manifest | undefined, key: 
     const known = key.rootBytes?.url === url.href ? key.rootBytes.bytes : undefined;
     if (!sameHash(fileURLToPath(url), input.sha256, known)) return false;
   }
-  for (const [path, sha256] of previous.files) if (!sameHash(join(outDir, path), sha256)) return false;
+  for (const [path, sha256] of previous.files) if (!sameHash(join(outDir, path), sha256, undefined, PARTS[path])) return false;
   return previous.userFiles.every((path) => existsSync(join(outDir, path)));
 }
 
-function sameHash(path: string, sha256: string, bytes?: Uint8Array): boolean {
+/**
+ * Generated files the user edits in part, whose manifest hash is of the generator's part
+ * (GeneratedFile.generatorPart): every package's package.json, laid out as any generated one.
+ */
+const PARTS: Readonly<Record<string, (text: string) => string>> = {
+  'package.json': (text) => packageJsonGeneratorPart(text, ANY_PACKAGE_JSON_LAYOUT),
+};
+
+function sameHash(path: string, sha256: string, bytes?: Uint8Array, part?: (text: string) => string): boolean {
   try {
-    return sha256Hex(bytes ?? readFileSync(path)) === sha256;
+    const read = bytes ?? readFileSync(path);
+    return sha256Hex(part !== undefined ? part(Buffer.from(read).toString('utf8')) : read) === sha256;
   } catch {
     return false;
   }

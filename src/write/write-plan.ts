@@ -90,7 +90,8 @@ export function writePlan(plan: EmitPlan, outDir: string, mode: WriteMode = 'wri
     const bytes = onDisk !== undefined ? Buffer.from(file.merge!(onDisk.toString('utf8')))
       : file.bytes !== undefined ? Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength) : Buffer.from(file.contents);
     encoded.set(file.path, bytes);
-    if (file.owner === 'generator') hashes.set(file.path, sha256(bytes));
+    // A file the user edits in part (package.json) is recorded by the generator's part only.
+    if (file.owner === 'generator') hashes.set(file.path, sha256(file.generatorPart !== undefined ? file.generatorPart(bytes.toString('utf8')) : bytes));
     else userFiles.push(file.path);
   }
   // A user file the plan dropped stays the user's: listed again, so every run reports it until it is deleted.
