@@ -35,7 +35,10 @@ export interface GenerateOptions extends MapOptions, EmitOptions {
   /** Tokens the whole tools/list may cost before the run warns (default {@link DEFAULT_TOKEN_BUDGET}). */
   tokenBudget?: number;
   cwd?: string;
-  /** Run the pipeline even when the manifest says inputs and options are unchanged (see write/up-to-date.ts). */
+  /**
+   * Run the pipeline even when the manifest says inputs and options are unchanged (see
+   * write/up-to-date.ts), and write into a directory openapi-mcp did not generate over its files.
+   */
   force?: boolean;
   /** Directories (and origins) outside the spec's own tree that `$ref`s may read (see load/ref-boundary.ts). */
   allowRefs?: readonly string[];
@@ -124,7 +127,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const changes = diffTools(previous?.tools, summaries);
   const inputs = recordInputs(loaded);
   const record = { version, ...(optionsHash !== undefined ? { options: optionsHash } : {}), ...inputs, tools: summaries };
-  const report = writePlan(plan, outDir, mode, { previous, record });
+  const report = writePlan(plan, outDir, mode, { previous, record, adopt: options.force === true });
   done('write', report.upToDate ? 'up to date' : `${report.created.length} created, ${report.updated.length} updated, ${report.removed.length} removed`);
   return { loaded, diagnostics, report, changes, skipped: false, inputs: [...loaded.files.keys()], toolCount: tools.tools.length, cost, ...(plan.toolsMode !== undefined ? { toolsMode: plan.toolsMode } : {}), ...(plan.credentialHint !== undefined ? { credentialHint: plan.credentialHint } : {}), timings };
 }

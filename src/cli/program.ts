@@ -83,7 +83,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--tools-mode <mode>', 'mode the server starts in: auto (default: static if tools/list fits the token budget, else dynamic unless the tools selected at start fit it), static or dynamic').choices(['auto', 'static', 'dynamic']))
     .option('--verbose', 'print per-stage timings')
     .option('--watch', 'regenerate whenever a file the spec reaches (or the config file) changes; Ctrl-C stops')
-    .option('--force', 'regenerate even when the spec files and options are unchanged (a rerun is otherwise skipped)')
+    .option('--force', 'regenerate even when the spec files and options are unchanged (a rerun is otherwise skipped); write into a directory openapi-mcp did not generate, over its files')
     .option('--report <file>', 'write the tools added, removed and changed (and which break callers) as JSON')
     .action(async (spec: string | undefined, flags: GenerateFlags) => {
       // The spec is read in the background while the pipeline's modules load (see load/prefetch.ts).
