@@ -10,6 +10,7 @@ import { apiReport, renderRunReport, type ApiReport } from '../report/report-jso
 import { changeReportLines, fileNoticeLines } from './print-change-report.js';
 import { printDiagnostics } from './print-diagnostics.js';
 import { printable } from './printable.js';
+import { stopOnSignals } from './stop-on-signal.js';
 
 export interface GenerateFlags {
   out?: string;
@@ -62,12 +63,17 @@ export async function generateCommand(spec: string | undefined, flags: GenerateF
   const base = configFile !== undefined ? dirname(configFile) : dirname(reportFile ?? resolve(cwd, 'report.json'));
   const fromBase = (path: string): string => relative(base, path).split(sep).join('/') || '.';
   const reports: ApiReport[] = [];
-  for (const run of runs) {
-    const result = await generateRun(run, flags, prefetched);
-    const input = /^[a-z][a-z0-9+.-]*:/i.test(run.input) ? run.input : fromBase(run.input);
-    reports.push(apiReport({ input, output: fromBase(run.output), mode: flags.check ? 'check' : 'write', budget: run.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET }, result));
+  const signals = stopOnSignals();
+  try {
+    for (const run of runs) {
+      const result = await generateRun(run, flags, prefetched);
+      const input = /^[a-z][a-z0-9+.-]*:/i.test(run.input) ? run.input : fromBase(run.input);
+      reports.push(apiReport({ input, output: fromBase(run.output), mode: flags.check ? 'check' : 'write', budget: run.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET }, result));
+    }
+    if (reportFile !== undefined) writeFileSync(reportFile, renderRunReport(reports));
+  } finally {
+    await signals.release();
   }
-  if (reportFile !== undefined) writeFileSync(reportFile, renderRunReport(reports));
 }
 
 /** The one line `generate` prints for a spec that declares no credentials (GitHub's): how to give the server a token. */
