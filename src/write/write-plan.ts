@@ -17,13 +17,14 @@
  * The write is all-or-nothing (atomic-write.ts); the manifest is the last file put in place.
  */
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { UserError } from '../diagnostics.js';
 import type { EmitPlan, GeneratedFile } from '../model/emit-plan.js';
 import type { ToolSummaries } from '../report/tool-summary.js';
 import { sha256Hex as sha256 } from '../sha256.js';
 import { applyChanges, nodeFileOps, type FileChange, type FileOps } from './atomic-write.js';
 import { generatorVersion } from './generator-version.js';
+import { removeLeftovers } from './leftovers.js';
 import { MANIFEST_FILE, readManifest, renderManifest, type InputRecord, type Manifest } from './manifest.js';
 import { isSafeRelativePath, parentIsInside } from './safe-path.js';
 
@@ -125,7 +126,13 @@ export function writePlan(plan: EmitPlan, outDir: string, mode: WriteMode = 'wri
   report.removed.sort(byCodeUnit);
   report.kept.sort(byCodeUnit);
   report.upToDate = report.created.length === 0 && report.updated.length === 0 && report.removed.length === 0;
-  if (mode === 'check' || report.upToDate) return report;
+  if (mode === 'check') return report;
+  // Temp and backup files of a killed run are no longer needed once the directory is what the plan says.
+  const dirs = files.map((f) => posix.dirname(f.path));
+  if (report.upToDate) {
+    removeLeftovers(outDir, dirs);
+    return report;
+  }
 
   const changes: FileChange[] = [
     ...report.created.map((path) => ({ path, contents: encoded.get(path)!, exists: false })),
@@ -136,6 +143,7 @@ export function writePlan(plan: EmitPlan, outDir: string, mode: WriteMode = 'wri
   // longer match, so the next run regenerates instead of skipping.
   changes.sort((a, b) => (a.path === MANIFEST_FILE ? 1 : b.path === MANIFEST_FILE ? -1 : byCodeUnit(a.path, b.path)));
   applyChanges(outDir, changes, options.ops ?? nodeFileOps);
+  removeLeftovers(outDir, dirs);
   return report;
 }
 

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -220,5 +221,24 @@ describe('writePlan', () => {
     expect(readFileSync(join(out, MANIFEST_FILE), 'utf8')).toBe(
       renderManifest({ version: generatorVersion(), options: sha('o'), root: 'spec.yaml', inputs: [{ path: '../common/a.yaml', sha256: sha('c') }, { path: 'spec.yaml', sha256: sha('s') }], files: new Map([['a', sha('x')]]), userFiles: [], tools: new Map() }),
     );
+  });
+});
+
+describe('leftovers of a killed run', () => {
+  it('temp and backup files of a process that is gone are removed by the next write; those of a running one, and look-alikes, stay', () => {
+    const out = tmp();
+    writePlan(V1, out);
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    const leftovers = [`.README.md.openapi-mcp-${dead}-0a1b2c3d.tmp`, `src/.a.gen.ts.openapi-mcp-${dead}-0a1b2c3d.bak`, `src/tools/.part-02.gen.ts.openapi-mcp-${dead}-ffffffff.tmp`];
+    const kept = [`.README.md.openapi-mcp-${process.pid}-0a1b2c3d.tmp`, `src/.notes.openapi-mcp-${dead}-draft.tmp`, `src/.a.gen.ts.openapi-mcp-${dead}-0a1b2c3d.txt`];
+    for (const path of [...leftovers, ...kept]) writeFileSync(join(out, path), 'x');
+    expect(writePlan(V1, out, 'check').upToDate).toBe(true);
+    for (const path of leftovers) expect(existsSync(join(out, path))).toBe(true);
+    expect(writePlan(V1, out).upToDate).toBe(true);
+    for (const path of leftovers) expect(existsSync(join(out, path))).toBe(false);
+    for (const path of kept) expect(existsSync(join(out, path))).toBe(true);
+    writeFileSync(join(out, leftovers[0]!), 'x');
+    writePlan(V2, out);
+    expect(existsSync(join(out, leftovers[0]!))).toBe(false);
   });
 });
