@@ -125,8 +125,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   done('emit', `${plan.files.length} files`);
   const summaries = summarizeTools(tools.tools, json);
   const changes = diffTools(previous?.tools, summaries);
+  // Where calls (and credentials) go by default; a client-only package has no base URL.
+  const baseUrl = options.clientOnly === true ? undefined : (tools.servers[0]?.url ?? null);
+  if (baseUrl !== undefined && previous?.baseUrl !== undefined && previous.baseUrl !== baseUrl) changes.baseUrl = { before: previous.baseUrl, after: baseUrl };
   const inputs = recordInputs(loaded);
-  const record = { version, ...(optionsHash !== undefined ? { options: optionsHash } : {}), ...inputs, tools: summaries };
+  const record = { version, ...(optionsHash !== undefined ? { options: optionsHash } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}), ...inputs, tools: summaries };
   const report = writePlan(plan, outDir, mode, { previous, record, adopt: options.force === true });
   done('write', report.upToDate ? 'up to date' : `${report.created.length} created, ${report.updated.length} updated, ${report.removed.length} removed`);
   return { loaded, diagnostics, report, changes, skipped: false, inputs: [...loaded.files.keys()], toolCount: tools.tools.length, cost, ...(plan.toolsMode !== undefined ? { toolsMode: plan.toolsMode } : {}), ...(plan.credentialHint !== undefined ? { credentialHint: plan.credentialHint } : {}), timings };

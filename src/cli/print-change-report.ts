@@ -7,11 +7,17 @@ const LIST_LIMIT = 20;
 
 /**
  * The lines a regeneration prints about its tools: a count line, then `+ added`, `- removed`,
- * `~ changed: what changed`, breaking ones marked. Nothing for a first generation (the summary
- * line already counts the tools) or when the run was skipped.
+ * `~ changed: what changed`, breaking ones marked, then a changed base URL. Nothing for a first
+ * generation (the summary line already counts the tools) or when the run was skipped.
  */
 export function changeReportLines(changes: ChangeReport): string[] {
   if (changes.firstGeneration) return [];
+  const { baseUrl } = changes;
+  const base = baseUrl === undefined ? [] : [printable(`base URL: ${baseUrl.before ?? 'none'} → ${baseUrl.after ?? 'none (the server needs --base-url)'}`)];
+  return [...toolLines(changes), ...base];
+}
+
+function toolLines(changes: ChangeReport): string[] {
   const { added, removed, changed } = changes;
   if (added.length + removed.length + changed.length === 0) return ['tools: no changes'];
   const breakingCount = removed.length + changed.filter((c) => c.breaking).length;

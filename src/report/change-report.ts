@@ -9,7 +9,9 @@
  *   `number` → `integer`, any → `string`); widening (`integer` → `number`, adding `null`) does not break;
  * - an `x-mcp-header` annotation added, removed or renamed (clients mirror the value into an
  *   `Mcp-Param-*` header and the server checks it, so both sides must agree);
- * - the output schema removed (callers reading `structuredContent` lose it).
+ * - the output schema removed (callers reading `structuredContent` lose it);
+ * - the toolset changed (its first tag): a server started with `--toolsets <the old one>` no longer
+ *   serves the tool.
  * Reported but not breaking: an optional argument added, a required one made optional, a type
  * widened, any other inputSchema change (enum, format, nested properties — the summary keeps only a
  * hash, so these are not judged), an output schema added or changed (a response change cannot be told
@@ -34,7 +36,8 @@ export type ChangeKind =
   | 'endpoint'
   | 'request-binding'
   | 'description'
-  | 'annotations';
+  | 'annotations'
+  | 'toolset';
 
 export interface Change {
   kind: ChangeKind;
@@ -62,6 +65,8 @@ export interface ChangeReport {
   changed: ToolChange[];
   /** True when a tool was removed or any change breaks callers. */
   breaking: boolean;
+  /** The server's default base URL changed (`null`: the spec names no server any more, or named none). */
+  baseUrl?: { before: string | null; after: string | null };
 }
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -114,6 +119,11 @@ export function diffTool(was: ToolSummary, now: ToolSummary): Change[] {
   }
   if (was.text !== now.text) changes.push({ kind: 'description', breaking: false, message: 'title or description changed' });
   if (was.hints !== now.hints) changes.push({ kind: 'annotations', breaking: false, message: 'annotations changed' });
+  // A manifest from before toolsets were recorded knows none: not a change.
+  if (was.toolset !== undefined && now.toolset !== undefined && was.toolset !== now.toolset) {
+    const [from, to] = [JSON.stringify(was.toolset), JSON.stringify(now.toolset)];
+    changes.push({ kind: 'toolset', breaking: true, message: `toolset ${from} → ${to}: a server started with --toolsets ${from} no longer serves it` });
+  }
   return changes;
 }
 

@@ -20,6 +20,7 @@
  *                     "changes": [{ "kind": "argument-required", "argument": "owner", "breaking": true,
  *                                   "message": "argument \"owner\" is now required" }] }]
  *     },
+ *     "baseUrl": { "before": "https://api.example.com", "after": null },  // only when it changed (null: none)
  *     "files": { "created": [], "updated": [], "removed": [], "overwritten": [], "kept": [] },
  *     // and "unused": [...] in "files" when user files (a removed tool's src/handlers/<name>.ts) are no longer used
  *     "cost": {                        // absent for a skipped run; tokens of the tools/list answer (o200k_base)
@@ -50,6 +51,8 @@ export interface ApiReport {
   firstGeneration: boolean;
   breaking: boolean;
   tools: { added: string[]; removed: string[]; changed: ToolChange[] };
+  /** Set when the server's default base URL changed. */
+  baseUrl?: { before: string | null; after: string | null };
   files: { created: string[]; updated: string[]; removed: string[]; overwritten: string[]; kept: string[]; unused?: string[] };
   /** What tools/list costs a model (absent for a skipped run); see cost-summary.ts. */
   cost?: CostReport;
@@ -75,6 +78,7 @@ export function apiReport(
     firstGeneration: changes.firstGeneration,
     breaking: changes.breaking,
     tools: { added: changes.added, removed: changes.removed, changed: changes.changed },
+    ...(changes.baseUrl !== undefined ? { baseUrl: changes.baseUrl } : {}),
     files: { created: report.created, updated: report.updated, removed: report.removed, overwritten: report.overwritten, kept: report.kept, ...(report.unused !== undefined ? { unused: report.unused } : {}) },
     ...(result.cost !== undefined ? { cost: costReport(result.cost, budget) } : {}),
   };

@@ -31,6 +31,8 @@ export interface ToolSummary {
   hints: string;
   /** the binding: how each argument reaches the request */
   binding: string;
+  /** The toolset (`--toolsets`) it belongs to; absent in manifests written before it was recorded. */
+  toolset?: string;
 }
 
 /** Tool name → summary; a Map, since a tool may be called `__proto__`. */
@@ -86,6 +88,7 @@ export function summarizeTool(tool: Tool, caches: SummaryCaches = summaryCaches(
     text: shortHash(JSON.stringify([title ?? null, annotations?.title ?? null, description])),
     hints: hintsHash(JSON.stringify(annotations === undefined ? null : { ...annotations, title: undefined }), caches.hints),
     binding: shortHash(caches.json.of(binding)),
+    ...(tool.toolset !== undefined ? { toolset: tool.toolset } : {}),
   };
 }
 
@@ -189,7 +192,7 @@ export function parseToolSummaries(value: unknown): Map<string, ToolSummary> | u
 function isToolSummary(v: unknown): v is ToolSummary {
   if (!isObject(v)) return false;
   const optionalString = (x: unknown): boolean => x === undefined || typeof x === 'string';
-  if (!optionalString(v.method) || !optionalString(v.path) || !isObject(v.arguments)) return false;
+  if (!optionalString(v.method) || !optionalString(v.path) || !optionalString(v.toolset) || !isObject(v.arguments)) return false;
   for (const key of ['input', 'text', 'hints', 'binding']) if (typeof v[key] !== 'string' || !HASH.test(v[key] as string)) return false;
   if (v.output !== undefined && (typeof v.output !== 'string' || !HASH.test(v.output))) return false;
   return Object.values(v.arguments).every(

@@ -4,7 +4,8 @@
  * - remove generated files the spec no longer needs, and only those (`files` with their sha256: a
  *   file is deleted only while its bytes are still the ones written);
  * - skip the whole run when nothing changed (`version`, `options`, `inputs`, see up-to-date.ts);
- * - say which tools were added, removed or changed (`tools`, see ../report/change-report.ts).
+ * - say which tools were added, removed or changed (`tools`, see ../report/change-report.ts), and
+ *   whether the base URL changed (`baseUrl`).
  *
  * Deterministic like every generated file: keys sorted, no dates, no absolute paths (input paths are
  * relative to the root spec file). One tool per line so that diffs of a committed manifest read well.
@@ -31,6 +32,8 @@ export interface Manifest {
   version: string;
   /** sha256 of the options that shape the output (see options-hash.ts); absent: never skip. */
   options?: string;
+  /** The server's default upstream base URL (the spec's first server; `null`: none), for the change report; absent: unknown. */
+  baseUrl?: string | null;
   /** The root spec file, as its path in `inputs` (its file name). */
   root?: string;
   /** Every file the spec reached, sorted by path; absent: the run can never be skipped. */
@@ -67,6 +70,7 @@ export function parseManifest(data: unknown): Manifest | undefined {
     : [];
   const manifest: Manifest = { version: data.version, files, userFiles };
   if (typeof data.options === 'string' && SHA256.test(data.options)) manifest.options = data.options;
+  if (typeof data.baseUrl === 'string' || data.baseUrl === null) manifest.baseUrl = data.baseUrl;
   const inputs = parseInputs(data.inputs);
   if (inputs !== undefined && typeof data.root === 'string' && inputs.some((i) => i.path === data.root)) {
     manifest.root = data.root;
@@ -96,6 +100,7 @@ export function renderManifest(manifest: Manifest): string {
   const json = (value: unknown): string => JSON.stringify(value);
   const lines = ['{', `  "generator": "openapi-mcp",`, `  "format": ${FORMAT},`, `  "version": ${json(manifest.version)},`];
   if (manifest.options !== undefined) lines.push(`  "options": ${json(manifest.options)},`);
+  if (manifest.baseUrl !== undefined) lines.push(`  "baseUrl": ${json(manifest.baseUrl)},`);
   if (manifest.root !== undefined && manifest.inputs !== undefined) {
     lines.push(`  "root": ${json(manifest.root)},`);
     const inputs = [...manifest.inputs].sort((a, b) => byCodeUnit(a.path, b.path));

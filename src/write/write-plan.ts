@@ -52,6 +52,7 @@ export interface ManifestRecord {
   /** openapi-mcp's version (see generator-version.ts), when the caller has it already. */
   version?: string;
   options?: string;
+  baseUrl?: string | null;
   root?: string;
   inputs?: InputRecord[];
   tools?: ToolSummaries;

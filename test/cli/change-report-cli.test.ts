@@ -145,6 +145,32 @@ describe('change report', () => {
     expect(noopReport.apis[0]).toMatchObject({ skipped: true, upToDate: true, toolCount: 3, breaking: false, tools: { added: [], removed: [], changed: [] } });
   });
 
+  it('a tool moved to another toolset (its first tag) is breaking; a new base URL is reported', () => {
+    const dir = tmp();
+    const spec = join(dir, 'shop.json');
+    const doc = (tag: string, server: string): string =>
+      JSON.stringify({ ...v1, servers: [{ url: server }], paths: { '/stats': { get: { operationId: 'getStats', tags: [tag], responses: { '200': { description: 'ok' } } } } } });
+    writeFileSync(spec, doc('reports', 'https://api.example.com'));
+    expect(runCli(['generate', 'shop.json', '--out', 'out'], { cwd: dir }).code).toBe(0);
+    writeFileSync(spec, doc('analytics', 'https://eu.example.net/v2'));
+    const check = runCli(['generate', 'shop.json', '--out', 'out', '--check'], { cwd: dir });
+    const r = runCli(['generate', 'shop.json', '--out', 'out', '--report', 'report.json'], { cwd: dir });
+    const printed = [
+      'tools: 0 added, 0 removed, 1 changed (1 breaking)',
+      '  ~ getStats: toolset "reports" → "analytics": a server started with --toolsets "reports" no longer serves it (breaking)',
+      'base URL: https://api.example.com → https://eu.example.net/v2',
+    ];
+    expect(withoutNotes(r.stderr).split('\n').slice(0, 3)).toEqual(printed);
+    expect(check.stderr.split('\n').slice(0, 3)).toEqual(printed);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { apis: Record<string, unknown>[] };
+    expect(report.apis[0]).toMatchObject({ breaking: true, baseUrl: { before: 'https://api.example.com', after: 'https://eu.example.net/v2' } });
+    writeFileSync(spec, JSON.stringify({ ...JSON.parse(doc('analytics', '')), servers: [] }));
+    expect(withoutNotes(runCli(['generate', 'shop.json', '--out', 'out'], { cwd: dir }).stderr).split('\n').slice(0, 2)).toEqual([
+      'tools: no changes',
+      'base URL: https://eu.example.net/v2 → none (the server needs --base-url)',
+    ]);
+  });
+
   it('header annotations added and removed are breaking', () => {
     const dir = tmp();
     const spec = join(dir, 'h.json');

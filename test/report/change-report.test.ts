@@ -33,6 +33,8 @@ describe('diffTool', () => {
     { name: 'output schema changed', given: [tool({}), tool({}, { output: H('9'), binding: H('8') })], want: [{ kind: 'output-schema', breaking: false }] },
     { name: 'endpoint changed', given: [tool({}), tool({}, { method: 'POST', binding: H('8') })], want: [{ kind: 'endpoint', breaking: false }] },
     { name: 'request mapping changed alone', given: [tool({}), tool({}, { binding: H('8') })], want: [{ kind: 'request-binding', breaking: false }] },
+    { name: 'toolset changed', given: [tool({}, { toolset: 'pets' }), tool({}, { toolset: 'store' })], want: [{ kind: 'toolset', breaking: true }] },
+    { name: 'toolset unknown before (an older manifest)', given: [tool({}), tool({}, { toolset: 'store' })], want: [] },
     { name: 'description and annotations', given: [tool({}), tool({}, { text: H('8'), hints: H('7') })], want: [{ kind: 'description', breaking: false }, { kind: 'annotations', breaking: false }] },
     {
       name: 'several, arguments in name order first',
@@ -51,7 +53,10 @@ describe('diffTool', () => {
   }
 
   it('messages name the argument and the change', () => {
-    const changes = diffTool(tool({ a: { ...opt('integer'), header: 'A' }, b: req('string') }), tool({ a: { ...req('string'), header: 'Aa' }, c: req() }, { method: 'POST', path: '/y' }));
+    const changes = diffTool(
+      tool({ a: { ...opt('integer'), header: 'A' }, b: req('string') }, { toolset: 'pets' }),
+      tool({ a: { ...req('string'), header: 'Aa' }, c: req() }, { method: 'POST', path: '/y', toolset: 'store' }),
+    );
     expect(changes.map((c) => c.message)).toEqual([
       'argument "a" is now required',
       'argument "a" type integer → string',
@@ -59,6 +64,7 @@ describe('diffTool', () => {
       'argument "b" removed',
       'new required argument "c"',
       'endpoint GET /x → POST /y',
+      'toolset "pets" → "store": a server started with --toolsets "pets" no longer serves it',
     ]);
   });
 });

@@ -52,12 +52,15 @@ describe('summarizeTool', () => {
       }),
     );
     expect(Object.getPrototypeOf(summary.arguments)).toBe(Object.prototype);
+    expect(summarizeTool({ ...tool, toolset: 'pets' }).toolset).toBe('pets');
     expect(parseToolSummaries(JSON.parse(JSON.stringify({ get: summary })))?.get('get')).toEqual(summary);
   });
 
   it('parseToolSummaries refuses a malformed entry', () => {
     const good = { arguments: {}, input: '0123456789abcdef', text: '0123456789abcdef', hints: '0123456789abcdef', binding: '0123456789abcdef' };
     expect(parseToolSummaries({ a: good })?.size).toBe(1);
+    expect(parseToolSummaries({ a: { ...good, toolset: 'pets' } })?.get('a')?.toolset).toBe('pets');
+    expect(parseToolSummaries({ a: { ...good, toolset: 1 } })).toBeUndefined();
     expect(parseToolSummaries({ a: { ...good, input: 'x' } })).toBeUndefined();
     expect(parseToolSummaries({ a: { ...good, arguments: { x: { required: 'yes', type: [] } } } })).toBeUndefined();
     expect(parseToolSummaries([good])).toBeUndefined();

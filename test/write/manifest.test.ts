@@ -60,6 +60,15 @@ describe('renderManifest', () => {
     expect(parsed && renderManifest(parsed)).toBe(renderManifest(manifest));
   });
 
+  it('the base URL, a string or null (no server), round-trips; anything else counts as unknown', () => {
+    for (const baseUrl of ['https://api.example.com', null]) {
+      const text = renderManifest({ ...manifest, baseUrl });
+      expect(text).toContain(`\n  "baseUrl": ${JSON.stringify(baseUrl)},\n`);
+      expect(parseManifest(JSON.parse(text))?.baseUrl).toBe(baseUrl);
+    }
+    expect(parseManifest({ ...JSON.parse(renderManifest(manifest)), baseUrl: 3 })?.baseUrl).toBeUndefined();
+  });
+
   it('without record: files and userFiles only', () => {
     expect(renderManifest({ version: '1', files: new Map(), userFiles: [] })).toBe('{\n  "generator": "openapi-mcp",\n  "format": 2,\n  "version": "1",\n  "files": {},\n  "userFiles": []\n}\n');
   });
