@@ -89,7 +89,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const previous = readManifest(outDir);
   const optionsHash = hashOptions(options);
   const version = generatorVersion();
-  if (mode === 'write' && options.force !== true && previous !== undefined) {
+  // --strict and --validate judge the spec itself, which a skipped run never reads.
+  if (mode === 'write' && options.force !== true && options.strict !== true && options.validate !== true && previous !== undefined) {
     // The CLI is reading the root file already: the freshness check hashes those bytes.
     const rootBytes = await prefetchedBytes(options.prefetched);
     if (isUpToDate(outDir, previous, { input: options.input, cwd, version, options: optionsHash, rootBytes })) {

@@ -2,10 +2,13 @@ import { sha256Hex } from '../sha256.js';
 
 /**
  * Options that do not shape the generated files: where the input and output are, the mode, progress
- * callbacks, `force` itself, and the CLI's prefetched spec bytes. Every other option counts, including ones added later (an option
- * missing here costs a regeneration now and then; one wrongly listed here would skip a needed one).
+ * callbacks, `force` itself, the CLI's prefetched spec bytes, and `strict` and `validate`, which
+ * only decide whether a run fails (a run with either is never skipped, see generate.ts; were they
+ * hashed, a package generated with `--strict` would fail a `--check` without it, and the other way
+ * round). Every other option counts, including ones added later (an option missing here costs a
+ * regeneration now and then; one wrongly listed here would skip a needed one).
  */
-export const OPTIONS_NOT_HASHED: ReadonlySet<string> = new Set(['input', 'output', 'cwd', 'mode', 'onStage', 'force', 'prefetched']);
+export const OPTIONS_NOT_HASHED: ReadonlySet<string> = new Set(['input', 'output', 'cwd', 'mode', 'onStage', 'force', 'prefetched', 'strict', 'validate']);
 
 /**
  * sha256 of the options that shape the output, as canonical JSON (keys sorted, `undefined` left out,
