@@ -5,6 +5,7 @@ import { toGenerateOptions } from '../config/resolve-options.js';
 import { UserError } from '../diagnostics.js';
 import type { PrefetchedFile } from '../load/prefetch.js';
 import { generate, type GenerateResult } from '../generate.js';
+import { MANIFEST_FILE } from '../write/manifest.js';
 import { budgetWarning, costLines, DEFAULT_TOKEN_BUDGET } from '../report/cost-summary.js';
 import { apiReport, renderRunReport, type ApiReport } from '../report/report-json.js';
 import { changeReportLines, fileNoticeLines } from './print-change-report.js';
@@ -107,7 +108,10 @@ export async function generateRun(run: ApiRun, flags: GenerateFlags, prefetched?
       return result;
     }
     for (const f of report.created) process.stderr.write(`would create ${f}\n`);
-    for (const f of report.updated) process.stderr.write(`would update ${f}\n`);
+    for (const f of report.updated) {
+      const why = f === MANIFEST_FILE && report.recorded !== undefined ? ` (changed since the last generation: ${report.recorded.join(', ')})` : '';
+      process.stderr.write(`would update ${f}${why}\n`);
+    }
     for (const f of report.removed) process.stderr.write(`would remove ${f}\n`);
     process.exitCode = 1;
     return result;

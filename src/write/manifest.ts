@@ -121,6 +121,21 @@ export function renderManifest(manifest: Manifest): string {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * What the manifest records of a run besides the files and tools, in words, where `next` differs
+ * from `previous`: why `--check` would update a manifest when no other file changes (a spec edit
+ * that changes no tool, another option value, another openapi-mcp).
+ */
+export function recordChanges(previous: Manifest | undefined, next: Manifest): string[] {
+  if (previous === undefined) return [];
+  const inputs = (m: Manifest): string => JSON.stringify([m.root, [...(m.inputs ?? [])].sort((a, b) => byCodeUnit(a.path, b.path))]);
+  return [
+    ...(inputs(previous) !== inputs(next) ? ["the spec's files"] : []),
+    ...(previous.options !== next.options ? ['the options'] : []),
+    ...(previous.version !== next.version ? ['the openapi-mcp version'] : []),
+  ];
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -25,7 +25,7 @@ import { sha256Hex as sha256 } from '../sha256.js';
 import { applyChanges, nodeFileOps, type FileChange, type FileOps } from './atomic-write.js';
 import { generatorVersion } from './generator-version.js';
 import { removeLeftovers } from './leftovers.js';
-import { MANIFEST_FILE, readManifest, renderManifest, type InputRecord, type Manifest } from './manifest.js';
+import { MANIFEST_FILE, readManifest, recordChanges, renderManifest, type InputRecord, type Manifest } from './manifest.js';
 import { isSafeRelativePath, parentIsInside } from './safe-path.js';
 
 export { MANIFEST_FILE } from './manifest.js';
@@ -43,6 +43,8 @@ export interface WriteReport {
   /** User-owned files of the previous run the plan no longer has (a removed tool's handler): never touched, reported. */
   unused?: string[];
   unchanged: number;
+  /** When the manifest is updated: what it records of the run that changed (manifest.ts recordChanges). */
+  recorded?: string[];
   /** True when the directory already matched the plan. */
   upToDate: boolean;
 }
@@ -103,7 +105,8 @@ export function writePlan(plan: EmitPlan, outDir: string, mode: WriteMode = 'wri
   // A user file the plan dropped stays the user's: listed again, so every run reports it until it is deleted.
   const unused = (previous?.userFiles ?? []).filter((path) => !userFiles.includes(path) && !hashes.has(path) && isSafeRelativePath(path) && readOrUndefined(join(outDir, path)) !== undefined).sort(byCodeUnit);
   if (unused.length > 0) report.unused = unused;
-  const manifest = renderManifest({ ...options.record, version: options.record?.version ?? generatorVersion(), files: hashes, userFiles: [...userFiles, ...unused] });
+  const next: Manifest = { ...options.record, version: options.record?.version ?? generatorVersion(), files: hashes, userFiles: [...userFiles, ...unused] };
+  const manifest = renderManifest(next);
   encoded.set(MANIFEST_FILE, Buffer.from(manifest));
   const files: GeneratedFile[] = [...plan.files, { path: MANIFEST_FILE, contents: manifest, owner: 'generator' }];
   const byPath = new Map(files.map((f) => [f.path, f]));
@@ -126,6 +129,10 @@ export function writePlan(plan: EmitPlan, outDir: string, mode: WriteMode = 'wri
   }
   report.removed.sort(byCodeUnit);
   report.kept.sort(byCodeUnit);
+  if (report.updated.includes(MANIFEST_FILE)) {
+    const recorded = recordChanges(previous, next);
+    if (recorded.length > 0) report.recorded = recorded;
+  }
   report.upToDate = report.created.length === 0 && report.updated.length === 0 && report.removed.length === 0;
   if (mode === 'check') return report;
   // Temp and backup files of a killed run are no longer needed once the directory is what the plan says.

@@ -25,6 +25,19 @@ describe('--check and how the package was generated', () => {
     }
   });
 
+  it('a manifest that is the only stale file says what it records that changed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-mcp-check-'));
+    writeFileSync(join(dir, 'api.json'), spec(false));
+    expect(runCli(['generate', 'api.json', '--out', 'out'], { cwd: dir }).code).toBe(0);
+    // A spec edit that reaches no generated file.
+    writeFileSync(join(dir, 'api.json'), JSON.stringify({ ...JSON.parse(spec(false)), 'x-internal': 'reviewed' }));
+    const edited = runCli(['generate', 'api.json', '--out', 'out', '--check'], { cwd: dir });
+    expect(edited.code).toBe(1);
+    expect(edited.stderr).toBe("tools: no changes\nwould update .openapi-mcp-manifest.json (changed since the last generation: the spec's files)\n");
+    const both = runCli(['generate', 'api.json', '--out', 'out', '--check', '--output-schema', 'compact'], { cwd: dir });
+    expect(both.stderr).toBe("tools: no changes\nwould update .openapi-mcp-manifest.json (changed since the last generation: the spec's files, the options)\n");
+  });
+
   it('a rerun with --strict is never skipped: the warnings of a run without it stop it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'openapi-mcp-check-'));
     writeFileSync(join(dir, 'api.json'), spec(true));
