@@ -89,13 +89,13 @@ function emitDefinitionFiles(tools: readonly Tool[], parts: readonly string[]): 
 
 /** `src/client/methods.gen.ts`: the table `createApiClient` builds the methods from. */
 function emitMethodTable(tools: readonly Tool[], methods: readonly string[], info: ClientPackageInfo, loaders: readonly string[]): GeneratedFile {
-  const table: Record<string, { tool: string; part: number; index: number; wrappedIn?: string }> = {};
+  // No position within the part: the client finds the tool there by name, so a tool added shifts no other entry.
+  const table: Record<string, { tool: string; part: number; wrappedIn?: string }> = {};
   tools.forEach((tool, i) => {
     const wrappedIn = tool.binding.output?.wrappedIn;
     table[methods[i]!] = {
       tool: tool.definition.name,
       part: Math.floor(i / TOOLS_PER_FILE),
-      index: i % TOOLS_PER_FILE,
       ...(wrappedIn !== undefined ? { wrappedIn } : {}),
     };
   });

@@ -44,9 +44,9 @@ function table(parts: DefinitionPart[], loads: number[] = []): ClientTable {
     name: 'fixture-api-mcp',
     version: '1.2.3',
     methods: {
-      getItem: { tool: 'get_item', part: 0, index: 0 },
-      createOrder: { tool: 'create_order', part: 0, index: 1 },
-      listThings: { tool: 'list_things', part: 1, index: 0, wrappedIn: 'result' },
+      getItem: { tool: 'get_item', part: 0 },
+      createOrder: { tool: 'create_order', part: 0 },
+      listThings: { tool: 'list_things', part: 1, wrappedIn: 'result' },
     },
     parts: parts.map((part, i) => async () => {
       loads.push(i);
@@ -208,7 +208,7 @@ describe('input_required', () => {
   async function client(onElicitation?: ElicitationHandler): Promise<{ deleteRepo(args: { repo: string }): Promise<string>; close(): Promise<void> }> {
     const handler = confirmingServer();
     return createApiClient(
-      { name: 'c', version: '1', methods: { deleteRepo: { tool: 'delete_repo', part: 0, index: 0 } }, parts: [async () => confirmTable()[0]!] },
+      { name: 'c', version: '1', methods: { deleteRepo: { tool: 'delete_repo', part: 0 } }, parts: [async () => confirmTable()[0]!] },
       { url: 'http://127.0.0.1/mcp', fetch: (input, init) => handler.fetch(new Request(input, init)), ...(onElicitation ? { onElicitation } : {}) },
     );
   }

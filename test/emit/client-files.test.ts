@@ -52,8 +52,8 @@ export const table: ClientTable = {
   name: "shop-mcp",
   version: "1.0.0",
   methods: {
-    "listItems": {"tool":"list_items","part":0,"index":0,"wrappedIn":"result"},
-    "delete_": {"tool":"delete","part":0,"index":1},
+    "listItems": {"tool":"list_items","part":0,"wrappedIn":"result"},
+    "delete_": {"tool":"delete","part":0},
   },
   parts: [
     () => import("../tools/part-01.gen.js"),
@@ -89,6 +89,18 @@ export interface ApiClient extends ClientControls {
     expect(JSON.parse(JSON.parse(literal) as string)).toEqual(tools.map((t) => ({
       definition: { name: t.definition.name, inputSchema: t.definition.inputSchema, ...(t.definition.outputSchema ? { outputSchema: t.definition.outputSchema } : {}) },
     })));
+  });
+
+  it('a tool added changes one line of the method table, and one more per part a tool moves out of (a reviewer reads a short diff)', () => {
+    const many = (names: string[]): Tool[] => names.map((name) => ({ ...tools[1]!, definition: { ...tools[1]!.definition, name } }));
+    const names = Array.from({ length: 150 }, (_, i) => `op${String(i).padStart(3, '0')}`);
+    const table = (list: string[]): string[] => byPath(emitClientFiles(many(list), info, 'server'))['src/client/methods.gen.ts']!.split('\n');
+    const before = table(names);
+    const after = table([...names.slice(0, 10), 'added', ...names.slice(10)]);
+    const gone = before.filter((line) => !after.includes(line));
+    const added = after.filter((line) => !before.includes(line));
+    expect(added).toEqual(['    "added": {"tool":"added","part":0},', '    "op099": {"tool":"op099","part":1},']);
+    expect(gone).toEqual(['    "op099": {"tool":"op099","part":0},']);
   });
 
   it('no tools: an empty interface and one (empty) definitions part', () => {
