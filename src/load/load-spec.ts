@@ -16,8 +16,10 @@
  *   Other URL schemes (`urn:`, `ftp:`) are never read.
  * - Every file is read up to `MAX_FILE_BYTES`, all of them together up to `MAX_TOTAL_BYTES`, and
  *   every parsed document is checked against `checkDocumentLimits` (YAML alias bombs, deep nesting).
- * - A referenced file that cannot be read or parsed is not fatal: a warning (`ref-file-unreadable`)
- *   names it, at the first `$ref` to it in each referring file, and refs into it stay unresolved.
+ * - A referenced file that cannot be read (missing, a failed fetch) or a fetched one that does not
+ *   parse is not fatal: a warning (`ref-file-unreadable`) names it, at the first `$ref` to it in
+ *   each referring file, and refs into it stay unresolved. A local file that does not parse (or
+ *   breaks `checkDocumentLimits`) stops the run, as a root file does: it is there, but broken.
  * - A `$ref` nested inside a literal value (`example`, `default`, `enum`, `const`, an Example's
  *   `value`, array `examples`) is data, not a reference, and is not followed; a `$ref` that is the
  *   whole value (`example: { $ref: examples.yml#/pets }`) is.
@@ -156,12 +158,15 @@ async function loadReferencedFiles(start: { root: SpecFile; text: string }, stat
         checkDocumentLimits(document, display, isJsonText(text) ? { json: text } : {});
         return { url, text, bytes: source.bytes, file: { url, display, document } };
       } catch (error) {
-        if (error instanceof UserError) return { url, error: error.message };
+        // A local file that was read but does not parse is broken (mid-edit, a bad merge), not
+        // missing: the run stops as it does for a broken root file, and nothing is written.
+        if (error instanceof UserError) return url.startsWith('file:') ? { url, broken: error } : { url, error: error.message };
         throw error;
       }
     });
     level = [];
     for (const read of reads) {
+      if ('broken' in read) throw read.broken; // the first in the order the refs were met
       if (read.error !== undefined) {
         failed.set(read.url, read.error);
         continue;

@@ -78,6 +78,18 @@ describe('openapi-mcp generate --watch (the built bin)', () => {
     const second = snapshot(out);
     expect(second).not.toEqual(first);
 
+    // That file breaks mid-edit: an error line naming it, and the output stays as it was (it used to
+    // be a warning, and the package was written again with its schemas gone).
+    const goodPet = readFileSync(petFile, 'utf8');
+    const beforeBreak = summaries(w).length;
+    writeFileSync(petFile, goodPet + 'oops: [\n');
+    await waitFor(() => /^openapi-mcp: api\/schemas\/pet\.yaml:\d+:\d+: invalid YAML: /m.test(w.stderr()), log);
+    expect(summaries(w).length).toBe(beforeBreak);
+    expect(snapshot(out)).toEqual(second);
+    writeFileSync(petFile, goodPet);
+    await waitFor(() => summaries(w).length > beforeBreak, log);
+    expect(snapshot(out)).toEqual(second);
+
     // The root spec breaks: an error line, and the output stays as it was.
     const rootFile = join(dir, 'api/root.yaml');
     const good = readFileSync(rootFile, 'utf8');

@@ -139,22 +139,15 @@ describe('loadSpec on a multi-file spec', () => {
     expect(loaded.files.get(pathToFileURL(join(dir, 'shared.yaml')).href)?.document).toEqual({ Thing: { type: 'string' } });
   });
 
-  it('warns about a referenced file that is not valid YAML, naming the file and the place', async () => {
+  it('stops at a referenced local file that is not valid YAML, as at a root file (a file mid-edit): its line and column', async () => {
     const dir = writeTree({
-      'root.yaml': "openapi: 3.0.0\ninfo: { title: t, version: '1' }\npaths:\n  /a:\n    $ref: bad.yaml\n",
+      'root.yaml': "openapi: 3.0.0\ninfo: { title: t, version: '1' }\npaths:\n  /a:\n    $ref: bad.yaml\n  /b:\n    $ref: worse.json\n",
       'bad.yaml': 'get:\n  responses: [\n',
+      'worse.json': '{',
     });
-    const loaded = await loadSpec('root.yaml', { cwd: dir });
-    expect(loaded.diagnostics).toEqual([
-      {
-        severity: 'warning',
-        code: 'ref-file-unreadable',
-        message: 'bad.yaml:3:1: invalid YAML: flow sequence in block collection must be sufficiently indented and end with a ]',
-        file: 'root.yaml',
-        pointer: '/paths/~1a',
-      },
-    ]);
-    expect([...loaded.files.keys()]).toEqual([loaded.root.url]);
+    await expect(loadSpec('root.yaml', { cwd: dir })).rejects.toThrow(
+      new UserError('bad.yaml:3:1: invalid YAML: flow sequence in block collection must be sufficiently indented and end with a ]'),
+    );
   });
 });
 
