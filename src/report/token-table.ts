@@ -14,12 +14,15 @@ import { readFileSync } from 'node:fs';
 import type { CountTokens } from './token-cost.js';
 import { asciiPieceEnd, codeUnits } from './token-split.js';
 import { unicodePieceEnd } from './token-split-unicode.js';
+import { mergedPartsWithHeap } from './byte-pair-heap.js';
 
 const TABLE_URL = new URL('../../dist/tokenizer/o200k_base.bin', import.meta.url);
 const MAGIC = 0x4254324f;
 const HEADER = 5 * 4;
 /** A pair rank above every rank. */
 const NONE = 0x7fffffff;
+/** Pieces longer than this (bytes) are merged with a heap (byte-pair-heap.ts): the scan is quadratic. */
+const SCAN_MAX = 256;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 interface Table {
@@ -98,6 +101,7 @@ export function loadTableCounter(): CountTokens | undefined {
    * merge the pair of neighbouring parts with the lowest rank, leftmost on ties, until no pair has one.
    */
   const mergedParts = (data: Uint8Array, size: number): number => {
+    if (size > SCAN_MAX) return mergedPartsWithHeap(size, (start, end) => rankOf(data, start, end));
     if (bounds.length <= size) {
       bounds = new Int32Array(size * 2 + 2);
       pairs = new Int32Array(size * 2 + 2);

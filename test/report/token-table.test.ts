@@ -25,6 +25,22 @@ describe('the o200k_base table counter', () => {
     for (const text of texts) expect(count!(text), JSON.stringify(text.slice(0, 60))).toBe(reference(text));
   });
 
+  it('counts long single pieces (words, punctuation runs, non-ASCII runs) as gpt-tokenizer does', () => {
+    let seed = 7;
+    const letter = (): string => String.fromCharCode(97 + ((seed = (seed * 1103515245 + 12345) % 2147483648) % 26));
+    const texts = [
+      Array.from({ length: 6000 }, letter).join(''), 'é'.repeat(2000), '!'.repeat(3000), '😀'.repeat(800), 'ab'.repeat(2000),
+      'Zürich'.repeat(500), '\\'.repeat(1500), ' '.repeat(5000), 'xy!'.repeat(1000),
+    ];
+    for (const text of texts) expect(count!(text), JSON.stringify(text.slice(0, 20))).toBe(reference(text));
+  });
+
+  it('counts a megabyte-long word in well under a second per megabyte, not hours (a spec can hold one)', () => {
+    const started = performance.now();
+    for (const text of ['x'.repeat(1_000_000), 'é'.repeat(500_000), '!'.repeat(1_000_000)]) expect(count!(text)).toBeGreaterThan(1000);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
   it('counts every @readme/oas-examples spec as gpt-tokenizer does (JSON and YAML as written)', () => {
     const files = oasExampleFiles();
     expect(files.length).toBeGreaterThan(50);
