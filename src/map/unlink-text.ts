@@ -11,7 +11,14 @@
  */
 import { TRUNCATION_MARKER } from './description.js';
 
-const LINK_URL = String.raw`\(\s*<?https?:\/\/[^\s)>]*>?(?:\s+"[^"\n]*")?\s*\)`;
+/** The longest URL a link may have to be unlinked (browsers' practical limit). */
+const MAX_URL = 2048;
+
+/**
+ * The URL part is bounded: unbounded, a text of unclosed links (`[a](http://x[a](http://x…`) made
+ * each `[` scan to the text's end, quadratic (a 200 KB description: 7.6 s). Longer URLs stay links.
+ */
+const LINK_URL = String.raw`\(\s*<?https?:\/\/[^\s)>]{0,${MAX_URL}}>?(?:\s+"[^"\n]*")?\s*\)`;
 const LINK = new RegExp(String.raw`\[([^\]\n]*)\]` + LINK_URL, 'g');
 /** Any inline link at a position (absolute or not), to step over it while looking for the sentence end. */
 const ANY_LINK_AT = /\[[^\]\n]*\]\([^()\s]*(?:\s+"[^"\n]*")?\s*\)/y;
