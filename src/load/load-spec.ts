@@ -8,11 +8,12 @@
  *   read too, recursively. Each file is read once, however many refs name it.
  * - A spec loaded from a URL may only reach http(s) URLs, never local files: a `$ref` in a fetched
  *   file (root or not) that resolves to a `file:` URL is refused with a warning (`ref-file-refused`).
- *   Nor may it reach loopback, link-local or private addresses, checked again after every redirect
- *   (`ref-file-refused`), except on its own origin and allowed origins (see ref-boundary.ts).
+ * - No spec, local or fetched, may make us fetch a loopback, link-local or private address,
+ *   checked again after every redirect (a `ref-file-unreadable` warning), except on the root's own
+ *   origin (a fetched root) and allowed origins (see ref-boundary.ts).
  * - A local spec may reach local files inside its own directory tree and the allowed directories
- *   (`allowRefs`, `--allow-ref`), through relative or absolute paths, and http(s) URLs. A `$ref` to
- *   any other local file stops the run (an error naming the `$ref`; the file is never read).
+ *   (`allowRefs`, `--allow-ref`), through relative or absolute paths, and public http(s) URLs. A
+ *   `$ref` to any other local file stops the run (an error naming the `$ref`; the file is never read).
  *   Other URL schemes (`urn:`, `ftp:`) are never read.
  * - Every file is read up to `MAX_FILE_BYTES`, all of them together up to `MAX_TOTAL_BYTES`, and
  *   every parsed document is checked against `checkDocumentLimits` (YAML alias bombs, deep nesting).
@@ -77,7 +78,9 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
   }
   const rootDisplay = displayName(rootUrl, cwd);
   const boundary = refBoundary(rootUrl, options.allowRefs ?? [], cwd);
-  const guard: ReadGuard | undefined = isHttpUrl(rootUrl) ? (url) => privateAddressRefusal(url, boundary.origins) : undefined;
+  // Local specs too: a downloaded spec is as untrusted as a fetched one (a local spec's
+  // `$ref: http://169.254.169.254/…` put instance metadata into tools/list).
+  const guard: ReadGuard = (url) => privateAddressRefusal(url, boundary.origins);
   const source = options.prefetched?.url === rootUrl ? await fromPrefetch(options.prefetched, rootDisplay, fetchFn) : await readSource(rootUrl, rootDisplay, fetchFn, guard);
   if (!source.ok) throw new UserError(rootReadError(source.message, rootUrl, rootDisplay));
   const { text, document } = parseSpecBytes(source.bytes, rootDisplay);
@@ -113,7 +116,7 @@ interface LoadState {
   bytes: Map<string, Uint8Array>;
   diagnostics: DiagnosticBag;
   boundary: RefBoundary;
-  guard: ReadGuard | undefined;
+  guard: ReadGuard;
 }
 
 /** One `$ref` from a file to another, and why the target is unavailable when that is known up front. */

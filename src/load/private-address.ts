@@ -1,6 +1,6 @@
 import type { BlockList } from 'node:net';
 
-// node:net and node:dns/promises on first use: only a spec loaded from a URL needs them, and
+// node:net and node:dns/promises on first use: only a spec that fetches something needs them, and
 // loading them (net brings the stream modules) was a fixed cost of every local run.
 const net = (): typeof import('node:net') => process.getBuiltinModule('node:net');
 
@@ -55,5 +55,5 @@ export async function privateAddressRefusal(url: string, allowedOrigins: readonl
   const ranges = privateRanges();
   const refused = addresses.find((a) => isPrivateAddress(a, ranges));
   if (refused === undefined) return undefined;
-  return `${parsed.host} is a loopback, link-local or private address (${refused}); a spec loaded from a URL may not reach it unless you pass --allow-ref ${parsed.origin}`;
+  return `${parsed.host} is a loopback, link-local or private address (${refused}); a spec may not make openapi-mcp fetch it unless you pass --allow-ref ${parsed.origin}`;
 }

@@ -11,9 +11,9 @@ import { isHttpUrl } from './source-url.js';
  * - A local spec may read files inside its own directory tree (the root file's directory and below,
  *   symlinks resolved) and inside each directory the user allowed (`--allow-ref <dir>`, config key
  *   `allowRef`). Any other local file is refused: an error naming the `$ref`, never its content.
- * - A spec fetched from a URL never reads local files (load-spec.ts), and may not reach loopback,
- *   link-local or private addresses (see private-address.ts) except on its own origin and on the
- *   origins of allowed URLs (`--allow-ref http://10.0.0.5:8080/`).
+ * - A spec fetched from a URL never reads local files (load-spec.ts). No spec, local or fetched, may
+ *   reach loopback, link-local or private addresses (see private-address.ts) except on a fetched
+ *   root's own origin and on the origins of allowed URLs (`--allow-ref http://10.0.0.5:8080/`).
  */
 export interface RefBoundary {
   /** Real directories a local file must be inside. */

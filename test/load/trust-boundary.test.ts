@@ -160,18 +160,33 @@ describe('remote refs (findings 4 and 5)', () => {
   ])('stops reading $name at the byte cap', async ({ path }) => {
     const { api } = caseDir();
     writeFileSync(join(api, 'root.yaml'), `${HEAD}components:\n  schemas:\n    Big: { $ref: '${base}/${path}' }\n`);
-    const loaded = await loadSpec('root.yaml', { cwd: api });
+    const loaded = await loadSpec('root.yaml', { cwd: api, allowRefs: [base] });
     expect(loaded.diagnostics.map((d) => d.message)).toEqual([`cannot fetch ${base}/${path}: larger than 64 MiB`]);
   });
 
   it('refuses loopback addresses for a spec from a URL, directly and after a redirect', async () => {
     const loaded = await loadSpec(`${base}/root.yaml`);
-    const refusal = (url: string) => `${new URL(url).host} is a loopback, link-local or private address (127.0.0.1); a spec loaded from a URL may not reach it unless you pass --allow-ref ${new URL(url).origin}`;
+    const refusal = (url: string) => `${new URL(url).host} is a loopback, link-local or private address (127.0.0.1); a spec may not make openapi-mcp fetch it unless you pass --allow-ref ${new URL(url).origin}`;
     expect(loaded.diagnostics.map((d) => [d.pointer, d.message])).toEqual([
       ['/components/schemas/Direct', `refused to fetch ${otherBase}/meta.json: ${refusal(otherBase)}`],
       ['/components/schemas/Redirected', `refused to fetch ${otherBase}/meta.json (redirected from ${base}/redirect.json): ${refusal(otherBase)}`],
     ]);
     expect(JSON.stringify(loaded.files.size)).toBe('1');
+  });
+
+  it('refuses loopback addresses for a local spec too, unless allowed (a downloaded spec is as untrusted)', async () => {
+    const { api } = caseDir();
+    writeFileSync(join(api, 'root.yaml'), `${HEAD}components:\n  schemas:\n    Direct: { $ref: '${otherBase}/meta.json#/Meta' }\n    Redirected: { $ref: '${base}/redirect.json#/Meta' }\n`);
+    const loaded = await loadSpec('root.yaml', { cwd: api });
+    const refusal = (url: string) => `${new URL(url).host} is a loopback, link-local or private address (127.0.0.1); a spec may not make openapi-mcp fetch it unless you pass --allow-ref ${new URL(url).origin}`;
+    expect(loaded.diagnostics.map((d) => [d.pointer, d.message])).toEqual([
+      ['/components/schemas/Direct', `refused to fetch ${otherBase}/meta.json: ${refusal(otherBase)}`],
+      ['/components/schemas/Redirected', `refused to fetch ${base}/redirect.json: ${refusal(base)}`],
+    ]);
+    expect(loaded.files.size).toBe(1);
+    const allowed = await loadSpec('root.yaml', { cwd: api, allowRefs: [base, otherBase] });
+    expect(allowed.diagnostics).toEqual([]);
+    expect(allowed.files.has(`${otherBase}/meta.json`)).toBe(true);
   });
 
   it('fetches them when the origin is allowed explicitly', async () => {
