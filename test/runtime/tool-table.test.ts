@@ -170,6 +170,21 @@ describe('buildToolTable validation', () => {
     expect(input.validate({ customer: { id: 'x' } })).toEqual({ issues: [{ message: 'data/customer/id must match format "uuid"' }] });
     expect(input.jsonSchema.input({ target: 'draft-2020-12' })).toBe(fixtureTools[1]!.definition.inputSchema);
   });
+
+  it('does not take an inherited property (constructor, toString) for an argument or a field', () => {
+    const inherited = { type: 'object', properties: { constructor: { type: 'string' }, toString: { type: 'string' } } } as const;
+    const schema = { type: 'object', properties: { ...inherited.properties, nested: inherited }, additionalProperties: false } as const;
+    const [template] = fixtureTools;
+    const tool = { ...template!, definition: { ...template!.definition, name: 'inherits', inputSchema: schema, outputSchema: schema } };
+    const table = buildToolTable([tool]);
+    const input = table.byName.get('inherits')!.input['~standard'];
+    const given = { nested: {} };
+    const checked = input.validate(given);
+    expect(checked).toEqual({ value: { nested: {} } });
+    expect((checked as { value: unknown }).value).toBe(given);
+    expect(input.validate({ constructor: 1 })).toEqual({ issues: [{ message: 'data/constructor must be string' }] });
+    expect(table.outputValidators.get('inherits')?.({ nested: { toString: 'x' } })).toBeUndefined();
+  });
 });
 
 describe('buildToolTable output validators', () => {
