@@ -14,6 +14,7 @@ import { checkValue, clone, describeValue, DROPPED_KEYWORDS, quoteKeywordValue, 
 import { applyOpenApiRewrites, mayBeFile, REWRITTEN } from './schema-openapi.js';
 import { applyDiscriminator } from './schema-discriminator.js';
 import { dropForbiddenRequired } from './schema-required.js';
+import { backtracksExponentially, EXPONENTIAL } from './pattern-backtracking.js';
 import { usablePattern } from './schema-pattern.js';
 import { setOwn } from './set-own.js';
 
@@ -226,6 +227,10 @@ function convertSchemaMap(keyword: string, value: unknown, out: JsonSchemaObject
         const pattern = usablePattern(name);
         if (pattern === undefined) {
           warn(ctx, `Pattern ${quoteKeywordValue(name)} is not a valid ECMAScript (unicode) regular expression; ignored`, entriesAt, name);
+          continue;
+        }
+        if (backtracksExponentially(pattern)) {
+          warn(ctx, `Pattern ${quoteKeywordValue(name)} ${EXPONENTIAL}`, entriesAt, name);
           continue;
         }
         key = pattern;

@@ -162,6 +162,15 @@ describe('convertSchema: invalid input never throws', () => {
       diagnostics: [warning('schema-invalid', '"pattern" "(?i)^abc" is not a valid ECMAScript (unicode) regular expression; ignored', `${P}/pattern`)],
     },
     {
+      name: 'a pattern that can backtrack exponentially is dropped (the generated server would hang on one argument)',
+      given: { type: 'string', pattern: '^(a+)+$', patternProperties: { '^(\\w+\\s?)*$': { type: 'string' }, '^x(-[a-z]+)*$': { type: 'integer' } } },
+      want: { type: 'string', patternProperties: { '^x(-[a-z]+)*$': { type: 'integer' } } },
+      diagnostics: [
+        warning('schema-invalid', '"pattern" "^(a+)+$" can take exponential time to match (a repeated group with a repeat inside: one argument could hang the server); ignored', `${P}/pattern`),
+        warning('schema-invalid', 'Pattern "^(\\\\w+\\\\s?)*$" can take exponential time to match (a repeated group with a repeat inside: one argument could hang the server); ignored', `${P}/patternProperties/^(\\w+\\s?)*$`),
+      ],
+    },
+    {
       name: 'patternProperties with a broken and a repairable key',
       given: { patternProperties: { '[': { type: 'string' }, '^\\_x': { type: 'integer' } } },
       want: { patternProperties: { '^_x': { type: 'integer' } } },
