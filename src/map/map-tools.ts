@@ -15,7 +15,7 @@ import { buildOutputSchema } from './output-schema.js';
 import { DEFAULT_TOKEN_BUDGET } from '../report/cost-summary.js';
 import { SchemaBundler } from './schema-bundle.js';
 import { selectOperations } from './selection.js';
-import { toolsetName } from './toolset.js';
+import { scanToolsets, toolsetLabel, toolsetName } from './toolset.js';
 import { assignToolNames, TOOL_NAME_RULES } from './tool-name.js';
 import { elicitableArguments } from './elicitable.js';
 import { isSensitiveParameter } from './sensitive.js';
@@ -74,9 +74,10 @@ export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics
   sanitizeToolSchemas(tools, scan);
   if ((options.outputSchema ?? 'compact') === 'compact') wholeOutputsWithinBudget(tools, operations, run);
   const info = sanitizeInfo(model.info, scan, rootAt);
+  const toolsets = toolsetDescriptions(model.tagDescriptions, tools);
+  scanToolsets(tools, toolsets, scan);
   scan.finish();
   const result: ToolModel = { info, servers: model.servers, securitySchemes: model.securitySchemes, tools };
-  const toolsets = toolsetDescriptions(model.tagDescriptions, tools);
   if (toolsets !== undefined) result.toolsetDescriptions = toolsets;
   // Every operation of the spec, not only the selected ones: a public subset of a secured API is not
   // an API without credentials, and `--auth` would not be the fix there.
@@ -122,9 +123,10 @@ function toolsetDescriptions(tags: Record<string, string> | undefined, tools: re
   if (tags === undefined) return undefined;
   const used = new Set(tools.map((tool) => tool.toolset));
   const out: Record<string, string> = {};
-  for (const name of Object.keys(tags).sort()) {
-    if (!used.has(name) || name === '__proto__') continue;
-    const line = sanitizeText(tags[name]!).replace(/\s+/g, ' ').trim();
+  for (const tag of Object.keys(tags).sort()) {
+    const name = toolsetLabel(tag); // as the toolset is named (toolset.ts)
+    if (!used.has(name) || name === '__proto__' || Object.hasOwn(out, name)) continue;
+    const line = sanitizeText(tags[tag]!).replace(/\s+/g, ' ').trim();
     if (line !== '') out[name] = line;
   }
   return Object.keys(out).length > 0 ? out : undefined;
