@@ -4,7 +4,8 @@
  *
  * The mapping rules are the OpenAPI ones where they apply: schemas normalized to JSON Schema
  * 2020-12 by src/normalize/ (each draft by its `$schema`, see schema-dialects.ts) and bundled per
- * tool by the SchemaBundler; descriptions sanitized and scanned for instruction-like text; a
+ * tool by the SchemaBundler; every client-visible string sanitized and scanned for instruction-like
+ * text (client-visible-text.ts: tool descriptions, schema texts and values, serverInfo); a
  * non-object `output` wrapped in `{ result }`. Unlike OpenAPI, where names and headers are derived,
  * here the author writes them, so a tool name that is invalid (or taken) and an `x-mcp-header` the
  * rules refuse are errors that fail the run, never silently rewritten. So are unresolvable or
@@ -13,6 +14,7 @@
 import { displayDiagnostic, UserError, type Diagnostic, type DiagnosticBag, type SourceLocation } from '../diagnostics.js';
 import type { LoadedSpec } from '../load/loaded-spec.js';
 import { getAtPointer, refOf, resolveRef } from '../load/resolve-ref.js';
+import { createTextScan, sanitizeInfo, sanitizeToolSchemas } from '../map/client-visible-text.js';
 import { buildDescription, findInstructionLikeText } from '../map/description.js';
 import { MAX_INPUT_DEFS } from '../map/input-schema.js';
 import type { MapOptions } from '../map/map-options.js';
@@ -84,7 +86,12 @@ export function mapManifest(spec: LoadedSpec, options: MapOptions, diagnostics: 
     d.severity = 'error';
     d.message = d.message.replace(REPAIR_NOTE, '');
   }
-  return { info: manifest.info, servers: [], securitySchemes: {}, tools };
+  // Every other string a client sees, as for OpenAPI: the schemas' texts and values, serverInfo.
+  const scan = createTextScan(diagnostics);
+  sanitizeToolSchemas(tools, scan);
+  const info = sanitizeInfo(manifest.info, scan, { file: spec.root.display, pointer: '/info' });
+  scan.finish();
+  return { info, servers: [], securitySchemes: {}, tools };
 }
 
 interface ToolRun {
