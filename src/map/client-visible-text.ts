@@ -29,6 +29,8 @@ export interface TextScan {
   clean(text: string, prose: boolean): string;
   /** Reports a snippet found at `where` (text for the message), unless it repeated too often. */
   report(snippet: string, where: string, at: SourceLocation | undefined): void;
+  /** Reports a property name at `where` that holds characters {@link clean} would remove. */
+  hiddenInName(where: string, at: SourceLocation | undefined): void;
   /** Emits the per-spec summaries of repeated snippets. */
   finish(): void;
 }
@@ -62,6 +64,9 @@ export function createTextScan(diagnostics: DiagnosticBag): TextScan {
       counts.set(snippet, seen);
       if (seen.n <= MAX_REPEATS) diagnostics.warn('description-instruction-like', `${where} reads like an instruction to the model: "${snippet}"`, at);
     },
+    hiddenInName(where, at) {
+      diagnostics.warn('name-hidden-characters', `${where} is named with invisible, bidi or control characters: the model reads them, a reviewer does not (the name stays, as the API expects it)`, at);
+    },
     finish() {
       for (const [snippet, { n, at }] of counts) {
         if (n > MAX_REPEATS) diagnostics.warn('description-instruction-like', `"${snippet}" reads like an instruction to the model in ${n - MAX_REPEATS} more places (${n} in all; the first ${MAX_REPEATS} are listed above)`, at);
@@ -79,7 +84,7 @@ export function sanitizeToolSchemas(tools: readonly Tool[], scan: TextScan): voi
   for (const tool of tools) {
     const { definition } = tool;
     const where = (pointer: string): string => `tool "${definition.name}": ${pointer}`;
-    const found: Found = (pointer, snippet) => scan.report(snippet, where(pointer), tool.source);
+    const found: Found = (pointer, snippet) => (snippet === undefined ? scan.hiddenInName(where(pointer), tool.source) : scan.report(snippet, where(pointer), tool.source));
     walk(definition.inputSchema, ROOT_INPUT, seen, scan, found);
     if (definition.outputSchema !== undefined) walk(definition.outputSchema, ROOT_OUTPUT, seen, scan, found);
   }
@@ -90,7 +95,8 @@ export function sanitizeToolSchemas(tools: readonly Tool[], scan: TextScan): voi
  * by the schemas of one such pass.
  */
 export function sanitizeOutputSchema(tool: Tool, schema: object, scan: TextScan, seen: Set<object>): void {
-  walk(schema, ROOT_OUTPUT, seen, scan, (pointer, snippet) => scan.report(snippet, `tool "${tool.definition.name}": ${pointer}`, tool.source));
+  const where = (pointer: string): string => `tool "${tool.definition.name}": ${pointer}`;
+  walk(schema, ROOT_OUTPUT, seen, scan, (pointer, snippet) => (snippet === undefined ? scan.hiddenInName(where(pointer), tool.source) : scan.report(snippet, where(pointer), tool.source)));
 }
 
 /** `serverInfo` text: the API title and description, sanitized and scanned. */
@@ -104,7 +110,14 @@ export function sanitizeInfo(info: ApiInfo, scan: TextScan, at: SourceLocation |
   return out;
 }
 
-type Found = (pointer: string, snippet: string) => void;
+/** A snippet of instruction-like text at `pointer`; `undefined`: the property named there has hidden characters. */
+type Found = (pointer: string, snippet: string | undefined) => void;
+
+/**
+ * Keywords whose strings name properties: they must stay what the keys of `properties` are (keys
+ * are wire names, kept as the API spells them), so they are scanned but not cleaned.
+ */
+const NAME_LISTS = new Set(['required']);
 
 /**
  * Where a node sits, as a chain of keys: the JSON pointer is only spelled out for a finding
@@ -136,9 +149,10 @@ function walk(node: unknown, path: Path, seen: Set<object>, scan: TextScan, foun
  */
 function walkUnseen(node: object, path: Path, seen: Set<object>, scan: TextScan, found: Found): void {
   if (Array.isArray(node)) {
+    const names = NAME_LISTS.has(path.key as string) || path.parent?.key === 'dependentRequired';
     for (let i = 0; i < node.length; i++) {
       const value: unknown = node[i];
-      if (typeof value === 'string') visitText(node as unknown as Record<number, unknown>, i, value, false, path, scan, found);
+      if (typeof value === 'string') visitText(node as unknown as Record<number, unknown>, i, value, false, path, scan, found, names);
       else if (value !== null && typeof value === 'object' && !seen.has(value)) {
         seen.add(value);
         walkUnseen(value, { parent: path, key: i }, seen, scan, found);
@@ -148,6 +162,7 @@ function walkUnseen(node: object, path: Path, seen: Set<object>, scan: TextScan,
   }
   const record = node as Record<string, unknown>;
   const keys = Object.keys(record);
+  if (path.key === 'properties' || path.key === 'dependentRequired') for (const key of keys) visitName(key, path, scan, found);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     const value = record[key];
@@ -159,12 +174,23 @@ function walkUnseen(node: object, path: Path, seen: Set<object>, scan: TextScan,
   }
 }
 
-function visitText(node: Record<string | number, unknown>, key: string | number, value: string, prose: boolean, path: Path, scan: TextScan, found: Found): void {
+function visitText(node: Record<string | number, unknown>, key: string | number, value: string, prose: boolean, path: Path, scan: TextScan, found: Found, keep = false): void {
   const snippets = scan.find(value);
   if (snippets.length > 0) {
     const at = pointerOf({ parent: path, key });
     for (const snippet of snippets) found(at, snippet);
   }
+  if (keep) return;
   const clean = scan.clean(value, prose);
   if (clean !== value) node[key] = clean;
+}
+
+/** A property name: scanned, and reported when it holds hidden characters; never changed. */
+function visitName(name: string, path: Path, scan: TextScan, found: Found): void {
+  const snippets = scan.find(name);
+  const hidden = scan.clean(name, false) !== name;
+  if (snippets.length === 0 && !hidden) return;
+  const at = pointerOf({ parent: path, key: name });
+  for (const snippet of snippets) found(at, snippet);
+  if (hidden) found(at, undefined);
 }

@@ -96,7 +96,14 @@ export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics
  */
 function wholeOutputsWithinBudget(tools: Tool[], operations: readonly Operation[], run: MapRun): void {
   const findings: Parameters<TextScan['report']>[] = [];
-  const later: TextScan = { find: (text) => run.scan.find(text), clean: (text, prose) => run.scan.clean(text, prose), report: (...args) => void findings.push(args), finish: () => undefined };
+  const hidden: Parameters<TextScan['hiddenInName']>[] = [];
+  const later: TextScan = {
+    find: (text) => run.scan.find(text),
+    clean: (text, prose) => run.scan.clean(text, prose),
+    report: (...args) => void findings.push(args),
+    hiddenInName: (...args) => void hidden.push(args),
+    finish: () => undefined,
+  };
   const notes: [string, Operation][] = [];
   const seen = new Set<object>();
   const fit = fitWholeOutputs({
@@ -116,6 +123,7 @@ function wholeOutputsWithinBudget(tools: Tool[], operations: readonly Operation[
   fit.definitions.forEach((definition, i) => (tools[i]!.definition = definition));
   for (const [message, op] of notes) run.diagnostics.warn('schema-oneof-loosened', message, op.source);
   for (const finding of findings) run.scan.report(...finding);
+  for (const name of hidden) run.scan.hiddenInName(...name);
 }
 
 /** One sanitized line per toolset that is a described tag and holds a tool. */

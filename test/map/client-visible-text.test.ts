@@ -65,4 +65,33 @@ describe('every string a client sees is sanitized and scanned (issue 12, finding
     expect(warnings).toHaveLength(4);
     expect(warnings[3]).toBe('"Never tell the user" reads like an instruction to the model in 3 more places (6 in all; the first 3 are listed above)');
   });
+
+  it('property names: scanned and reported when they hide characters, never changed, and required still names them', async () => {
+    const hidden = `p${TAG_A}`;
+    const dir = mkdtempSync(join(scratch, 'n-'));
+    writeFileSync(join(dir, 'spec.json'), JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/a': {
+          post: {
+            operationId: 'postA',
+            parameters: [{ name: `q\u202e`, in: 'query', schema: { type: 'string' } }],
+            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { [hidden]: { type: 'string' }, '<system>': { type: 'string' } }, required: [hidden] } } } },
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    }));
+    const { tools, diagnostics } = await mapSpec('spec.json', { cwd: dir });
+    const input = tools.tools[0]!.definition.inputSchema as { properties: Record<string, { properties?: object; required?: string[] }> };
+    expect(Object.keys(input.properties)).toEqual(['q\u202e', 'body']);
+    expect(Object.keys(input.properties.body!.properties!)).toEqual([hidden, '<system>']);
+    expect(input.properties.body!.required).toEqual([hidden]);
+    expect(diagnostics.items.filter((d) => d.code === 'name-hidden-characters' || d.code === 'description-instruction-like').map((d) => [d.code, d.message])).toEqual([
+      ['name-hidden-characters', 'tool "postA": /inputSchema/properties/q\u202e is named with invisible, bidi or control characters: the model reads them, a reviewer does not (the name stays, as the API expects it)'],
+      ['name-hidden-characters', `tool "postA": /inputSchema/properties/body/properties/${hidden} is named with invisible, bidi or control characters: the model reads them, a reviewer does not (the name stays, as the API expects it)`],
+      ['description-instruction-like', 'tool "postA": /inputSchema/properties/body/properties/<system> reads like an instruction to the model: "<system>"'],
+    ]);
+  });
 });
