@@ -28,7 +28,11 @@ function toolLines(changes: ChangeReport): string[] {
     if (items.length > LIST_LIMIT) lines.push(`  … ${items.length - LIST_LIMIT} more (--report <file> lists them all)`);
   };
   list(added.map((name) => `  + ${name}`));
-  list(removed.map((name) => `  - ${name} (breaking: tool removed)`));
+  const renamed = new Map((changes.renamed ?? []).map((r) => [r.from, r]));
+  list(removed.map((name) => {
+    const r = renamed.get(name);
+    return `  - ${name} (breaking: tool removed${r === undefined ? '' : `; ${r.endpoint} is ${r.to} now`})`;
+  }));
   list(
     changed.map((c) => {
       const parts = c.changes.map((x) => (x.breaking ? `${x.message} (breaking)` : x.message));

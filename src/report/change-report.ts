@@ -65,6 +65,11 @@ export interface ChangeReport {
   changed: ToolChange[];
   /** True when a tool was removed or any change breaks callers. */
   breaking: boolean;
+  /**
+   * Removed tools whose method and path exactly one added tool has now: most likely renamed (an
+   * operationId changed), still one removed and one added for callers. Absent when none.
+   */
+  renamed?: { from: string; to: string; endpoint: string }[];
   /** The server's default base URL changed (`null`: the spec names no server any more, or named none). */
   baseUrl?: { before: string | null; after: string | null };
 }
@@ -83,13 +88,27 @@ export function diffTools(before: ToolSummaries | undefined, after: ToolSummarie
     const changes = diffTool(was, after.get(name)!);
     if (changes.length > 0) changed.push({ tool: name, breaking: changes.some((c) => c.breaking), changes });
   }
+  const renamed = renamesOf(removed, added, old, after);
   return {
     firstGeneration: before === undefined,
     added,
     removed,
     changed,
     breaking: removed.length > 0 || changed.some((c) => c.breaking),
+    ...(renamed.length > 0 ? { renamed } : {}),
   };
+}
+
+function renamesOf(removed: readonly string[], added: readonly string[], before: ToolSummaries, after: ToolSummaries): { from: string; to: string; endpoint: string }[] {
+  const endpointOf = (s: ToolSummary | undefined): string | undefined => (s?.method === undefined ? undefined : `${s.method} ${s.path ?? ''}`);
+  const renamed: { from: string; to: string; endpoint: string }[] = [];
+  for (const from of removed) {
+    const endpoint = endpointOf(before.get(from));
+    if (endpoint === undefined) continue;
+    const candidates = added.filter((name) => endpointOf(after.get(name)) === endpoint);
+    if (candidates.length === 1) renamed.push({ from, to: candidates[0]!, endpoint });
+  }
+  return renamed;
 }
 
 /** The changes of one tool: argument by argument in name order, then the tool-level ones. */

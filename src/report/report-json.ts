@@ -18,7 +18,8 @@
  *       "added": ["createWidget"], "removed": ["deleteWidget"],
  *       "changed": [{ "tool": "getRepo", "breaking": true,
  *                     "changes": [{ "kind": "argument-required", "argument": "owner", "breaking": true,
- *                                   "message": "argument \"owner\" is now required" }] }]
+ *                                   "message": "argument \"owner\" is now required" }] }],
+ *       // and "renamed": [{ "from": "getPet", "to": "showPet", "endpoint": "GET /pets/{id}" }] (see change-report.ts)
  *     },
  *     "baseUrl": { "before": "https://api.example.com", "after": null },  // only when it changed (null: none)
  *     "files": { "created": [], "updated": [], "removed": [], "overwritten": [], "kept": [] },
@@ -50,7 +51,7 @@ export interface ApiReport {
   toolCount: number;
   firstGeneration: boolean;
   breaking: boolean;
-  tools: { added: string[]; removed: string[]; changed: ToolChange[] };
+  tools: { added: string[]; removed: string[]; changed: ToolChange[]; renamed?: { from: string; to: string; endpoint: string }[] };
   /** Set when the server's default base URL changed. */
   baseUrl?: { before: string | null; after: string | null };
   files: { created: string[]; updated: string[]; removed: string[]; overwritten: string[]; kept: string[]; unused?: string[] };
@@ -77,7 +78,7 @@ export function apiReport(
     toolCount: result.toolCount,
     firstGeneration: changes.firstGeneration,
     breaking: changes.breaking,
-    tools: { added: changes.added, removed: changes.removed, changed: changes.changed },
+    tools: { added: changes.added, removed: changes.removed, changed: changes.changed, ...(changes.renamed !== undefined ? { renamed: changes.renamed } : {}) },
     ...(changes.baseUrl !== undefined ? { baseUrl: changes.baseUrl } : {}),
     files: { created: report.created, updated: report.updated, removed: report.removed, overwritten: report.overwritten, kept: report.kept, ...(report.unused !== undefined ? { unused: report.unused } : {}) },
     ...(result.cost !== undefined ? { cost: costReport(result.cost, budget) } : {}),

@@ -171,6 +171,22 @@ describe('change report', () => {
     ]);
   });
 
+  it('a renamed operationId: one tool removed, one added, and the line says which took its endpoint', () => {
+    const dir = tmp();
+    const spec = join(dir, 'shop.json');
+    writeFileSync(spec, JSON.stringify(v1));
+    runCli(['generate', 'shop.json', '--out', 'out'], { cwd: dir });
+    writeFileSync(spec, JSON.stringify(v1).replace('"operationId":"deleteItem"', '"operationId":"removeItem"'));
+    const r = runCli(['generate', 'shop.json', '--out', 'out', '--report', 'r.json'], { cwd: dir });
+    expect(withoutNotes(r.stderr).split('\n').slice(0, 3)).toEqual([
+      'tools: 1 added, 1 removed, 0 changed (1 breaking)',
+      '  + removeItem',
+      '  - deleteItem (breaking: tool removed; DELETE /items/{id} is removeItem now)',
+    ]);
+    const report = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')) as { apis: { tools: unknown }[] };
+    expect(report.apis[0]!.tools).toMatchObject({ renamed: [{ from: 'deleteItem', to: 'removeItem', endpoint: 'DELETE /items/{id}' }] });
+  });
+
   it('header annotations added and removed are breaking', () => {
     const dir = tmp();
     const spec = join(dir, 'h.json');

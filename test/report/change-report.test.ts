@@ -98,6 +98,15 @@ describe('diffTools', () => {
     });
   });
 
+  it('a removed tool whose endpoint exactly one added tool has is reported as most likely renamed', () => {
+    const was = new Map([['getPet', tool({}, { path: '/pets/{id}' })], ['listPets', tool({}, { path: '/pets' })], ['gone', tool({}, { path: '/x' })]]);
+    const now = new Map([['showPet', tool({}, { path: '/pets/{id}' })], ['listPets', tool({}, { path: '/pets' })], ['a', tool({}, { path: '/x' })], ['b', tool({}, { path: '/x' })]]);
+    const report = diffTools(was, now);
+    expect(report.removed).toEqual(['getPet', 'gone']);
+    expect(report.renamed).toEqual([{ from: 'getPet', to: 'showPet', endpoint: 'GET /pets/{id}' }]);
+    expect(diffTools(before, after).renamed).toBeUndefined();
+  });
+
   it('only compatible changes: not breaking', () => {
     const report = diffTools(new Map([['soft', tool({})]]), new Map([['soft', tool({}, { text: H('8') })], ['new', tool({})]]));
     expect(report.breaking).toBe(false);
