@@ -20,7 +20,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { writeStaysInside } from './safe-path.js';
-import { linkSync, mkdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync, readdirSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { UserError } from '../diagnostics.js';
 
@@ -34,12 +34,34 @@ export interface FileOps {
 }
 
 export const nodeFileOps: FileOps = {
-  mkdir: (path) => mkdirSync(path, { recursive: true }),
+  mkdir: makeDirectory,
   writeNew: (path, contents) => writeFileSync(path, contents, { flag: 'wx' }),
   link: (existing, alias) => linkSync(existing, alias),
   rename: (from, to) => renameSync(from, to),
   unlink: (path) => unlinkSync(path),
 };
+
+/**
+ * `mkdir -p`, returning the first directory it created (as `mkdirSync(path, { recursive: true })`
+ * does). Not that call itself: where mkdir answers ENOENT although the parent exists (below
+ * /proc, on a stale mount), Node's loops forever, creating the parent again and again.
+ */
+function makeDirectory(path: string): string | undefined {
+  const missing: string[] = [];
+  for (let dir = path; !existsSync(dir); dir = dirname(dir)) {
+    if (dirname(dir) === dir) break;
+    missing.unshift(dir);
+  }
+  for (const dir of missing) {
+    try {
+      mkdirSync(dir);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ENOENT') throw Object.assign(new Error(`cannot create ${dir}`), { code: 'ENOENT', path: dir });
+      if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
+    }
+  }
+  return missing[0];
+}
 
 /** One file to put in place (`contents`) or to remove (`contents` undefined); `exists`: a file is there now. */
 export interface FileChange {
@@ -166,6 +188,7 @@ function describe(error: unknown): string {
     ENOSPC: 'no space left on device',
     EROFS: 'read-only file system',
   };
+  if (code === 'ENOENT' && error instanceof Error && error.message.startsWith('cannot create ')) return error.message;
   if (typeof code === 'string') return known[code] ?? code;
   return error instanceof Error ? error.message : String(error);
 }

@@ -12,7 +12,7 @@ import { BIN, REPO_ROOT } from '../support/run-cli.js';
  * To catch the run inside a write, --report goes to a FIFO: writing it blocks, synchronously like
  * the package's write, until this test reads it.
  */
-describe('generate interrupted while it writes', () => {
+describe('generate while it writes', () => {
   it.runIf(process.platform !== 'win32')('SIGINT waits for the write, then stops with one line and exit code 130', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'openapi-mcp-interrupt-'));
     const fifo = join(dir, 'report.json');
@@ -30,5 +30,13 @@ describe('generate interrupted while it writes', () => {
     expect(report.apis).toHaveLength(1);
     expect(await exited).toEqual({ code: 130, signal: null });
     expect(stderr.split('\n').at(-2)).toBe('openapi-mcp: interrupted (SIGINT); no output directory was left half-written');
+  });
+
+  // Node's recursive mkdirSync never returns where mkdir says ENOENT under an existing parent
+  // (procfs, a stale mount): a run that hangs there cannot be stopped with Ctrl-C either.
+  it.runIf(existsSync('/proc/self'))('an output directory that cannot be created (below /proc): one line, exit 1, no hang', () => {
+    const r = spawnSync(process.execPath, [BIN, 'generate', join(REPO_ROOT, 'test/fixtures/specs/petstore.2.0.yaml'), '--out', '/proc/openapi-mcp-nowhere/out'], { encoding: 'utf8', timeout: 20_000, killSignal: 'SIGKILL' });
+    expect({ status: r.status, signal: r.signal }).toEqual({ status: 1, signal: null });
+    expect(r.stderr).toBe('openapi-mcp: cannot write /proc/openapi-mcp-nowhere/out/.env.example: cannot create /proc/openapi-mcp-nowhere; /proc/openapi-mcp-nowhere/out was left as it was\n');
   });
 });
