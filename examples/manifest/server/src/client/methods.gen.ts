@@ -6,11 +6,11 @@ export const table: ClientTable = {
   name: "notes-mcp",
   version: "1.0.0",
   methods: {
-    "addNote": {"tool":"add_note","part":0,"index":0},
-    "getNote": {"tool":"get_note","part":0,"index":1},
-    "listNotes": {"tool":"list_notes","part":0,"index":2,"wrappedIn":"result"},
-    "deleteNote": {"tool":"delete_note","part":0,"index":3},
-    "exportNotes": {"tool":"export_notes","part":0,"index":4},
+    "addNote": {"tool":"add_note","part":0},
+    "getNote": {"tool":"get_note","part":0},
+    "listNotes": {"tool":"list_notes","part":0,"wrappedIn":"result"},
+    "deleteNote": {"tool":"delete_note","part":0},
+    "exportNotes": {"tool":"export_notes","part":0},
   },
   parts: [
     () => import("../tools/part-01.gen.js"),

@@ -27,6 +27,7 @@ import {
   type StandardSchemaWithJSON,
   type Tool,
 } from '@modelcontextprotocol/server';
+import { mentionsInheritedName, withoutPrototypes } from './own-properties.gen.js';
 import type { JsonSchemaObject, ToolEntry } from './types.gen.js';
 
 /** Tools per tools/list page. Generous on purpose: clients of SDK 1.x read only the first page. */
@@ -220,12 +221,20 @@ export function lazySchema<T>(tool: string, which: string, json: JsonSchemaObjec
     }
     return compiled;
   };
+  let inherits: boolean | undefined;
+  const validate: StandardSchemaWithJSON<T, T>['~standard']['validate'] = (value, options) => {
+    const check = compile()['~standard'];
+    if (!(inherits ??= mentionsInheritedName(json))) return check.validate(value, options);
+    // Validated without prototypes (see own-properties.gen.ts); the value passes on unchanged.
+    const result = check.validate(withoutPrototypes(value), options);
+    return result instanceof Promise || result.issues !== undefined ? result : { value: value as T };
+  };
   const schema: StandardSchemaWithJSON<T, T> = {
     '~standard': {
       version: 1,
       vendor: 'mcp', // as fromJsonSchema: the SDK advertises and scans `json` verbatim
       jsonSchema: { input: () => json, output: () => json },
-      validate: (value, options) => compile()['~standard'].validate(value, options),
+      validate,
     },
   };
   return { schema, compile: () => void compile() };

@@ -6,10 +6,10 @@ export const table: ClientTable = {
   name: "petstore-mcp-client",
   version: "1.0.0",
   methods: {
-    "listPets": {"tool":"listPets","part":0,"index":0,"wrappedIn":"result"},
-    "createPet": {"tool":"createPet","part":0,"index":1},
-    "showPetById": {"tool":"showPetById","part":0,"index":2},
-    "deletePet": {"tool":"deletePet","part":0,"index":3},
+    "listPets": {"tool":"listPets","part":0,"wrappedIn":"result"},
+    "createPet": {"tool":"createPet","part":0},
+    "showPetById": {"tool":"showPetById","part":0},
+    "deletePet": {"tool":"deletePet","part":0},
   },
   parts: [
     () => import("./definitions/part-01.gen.js"),

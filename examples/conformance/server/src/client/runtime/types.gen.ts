@@ -9,9 +9,8 @@ import type { AuthProvider, CallToolResult, ElicitRequestParams, ElicitResult, F
 export interface MethodEntry {
   /** The MCP tool name. */
   tool: string;
-  /** Which lazily loaded part holds the tool's definition, and where in it. */
+  /** Which lazily loaded part holds the tool's definition (found there by name). */
   part: number;
-  index: number;
   /** The server wraps a non-object result as `{ [wrappedIn]: value }`; the client unwraps it. */
   wrappedIn?: string;
 }

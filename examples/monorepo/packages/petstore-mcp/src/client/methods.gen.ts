@@ -6,10 +6,10 @@ export const table: ClientTable = {
   name: "@example/petstore-mcp",
   version: "1.0.0",
   methods: {
-    "listPets": {"tool":"listPets","part":0,"index":0,"wrappedIn":"result"},
-    "getPet": {"tool":"getPet","part":0,"index":1},
-    "adoptPet": {"tool":"adoptPet","part":0,"index":2},
-    "cancelAdoption": {"tool":"cancelAdoption","part":0,"index":3},
+    "listPets": {"tool":"listPets","part":0,"wrappedIn":"result"},
+    "getPet": {"tool":"getPet","part":0},
+    "adoptPet": {"tool":"adoptPet","part":0},
+    "cancelAdoption": {"tool":"cancelAdoption","part":0},
   },
   parts: [
     () => import("../tools/part-01.gen.js"),

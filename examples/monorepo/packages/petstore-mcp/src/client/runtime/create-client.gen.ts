@@ -10,17 +10,17 @@ import type { CallOptions, ClientControls, ClientOptions, ClientTable, Definitio
 /** `T` is the generated client interface (its methods match `table.methods`). */
 export async function createApiClient<T>(table: ClientTable, options: ClientOptions): Promise<T & ClientControls> {
   const client = await connectClient(options, options.clientInfo ?? { name: table.name, version: table.version });
-  const parts = new Map<number, Promise<DefinitionPart>>();
+  const parts = new Map<number, Promise<Map<string, ToolDefinitionData>>>();
   const definitionOf = async (entry: MethodEntry): Promise<ToolDefinitionData> => {
     let part = parts.get(entry.part);
     if (part === undefined) {
       const load = table.parts[entry.part];
       if (load === undefined) throw new Error(`${entry.tool}: no tool definitions part ${entry.part}`);
-      part = load();
+      part = load().then((loaded: DefinitionPart) => new Map(loaded.tools.map(({ definition }) => [definition.name, definition])));
       parts.set(entry.part, part);
     }
-    const definition = (await part).tools[entry.index]?.definition;
-    if (definition?.name !== entry.tool) throw new Error(`${entry.tool}: the generated tool definitions do not match the method table`);
+    const definition = (await part).get(entry.tool);
+    if (definition === undefined) throw new Error(`${entry.tool}: the generated tool definitions do not match the method table`);
     return definition;
   };
   const api: Record<string, unknown> = {};
