@@ -75,7 +75,7 @@ export function buildInputSchema(op: Operation, ctx: InputSchemaContext): InputS
     const arg = uniqueName(param.name, `${param.name}_${param.in}`, taken);
     taken.add(arg);
     let schema = ctx.bundler.transform(param.schema, 'request');
-    if (param.in === 'path') schema = nonEmptyPathValue(schema, param, op.path);
+    schema = nonEmptyValue(schema, param);
     setOwn(properties, arg, withDoc(schema, param.description, param.deprecated));
     if (param.required) required.push(arg);
     const binding: ArgumentBinding = { in: param.in, name: param.name, required: param.required, style: param.style, explode: param.explode };
@@ -118,19 +118,36 @@ export function buildInputSchema(op: Operation, ctx: InputSchemaContext): InputS
 }
 
 /**
- * A path parameter cannot be empty: an empty array or object expands to nothing, and an empty
- * string to an empty path segment, both of which the server refuses to send. The schema says so
- * (`minItems`/`minProperties`/`minLength: 1`), so that a model is told before it calls. Only plain
- * inline schemas of one type are tightened; references and compositions stay as written.
+ * Values a request cannot carry as given, said in the schema (`minItems`/`minProperties`/
+ * `minLength: 1`) so that a model is told before it calls. Only plain inline schemas of one type
+ * are tightened; references and compositions stay as written.
+ * - A path parameter cannot be empty: an empty array or object expands to nothing, an empty
+ *   `simple` string to an empty path segment (which the server refuses to send) or to nothing
+ *   inside one (`{sid}.json` → `.json`, a path no route with a parameter there matches).
+ * - A required query or header parameter cannot be empty either: an empty array or object is
+ *   left out of the request (RFC 6570 §2.3: undefined), and an empty string sends `name=` (or an
+ *   empty header), which the Parameter Object forbids for query parameters unless
+ *   `allowEmptyValue: true` (its default is false) and which servers read as missing (Prism:
+ *   "Request query must have required property").
  */
-function nonEmptyPathValue(schema: JsonSchema, param: Parameter, path: string): JsonSchema {
+function nonEmptyValue(schema: JsonSchema, param: Parameter): JsonSchema {
   if (!isSchemaObject(schema) || param.contentType !== undefined) return schema;
-  const own = `/{${param.name}}`;
-  const wholeSegment = path.includes(`${own}/`) || path.endsWith(own);
+  if (param.in === 'cookie' || (param.in !== 'path' && !param.required)) return schema;
+  const emptyAllowed = param.in === 'path' ? param.style !== 'simple' : param.allowEmptyValue === true;
+  return nonEmptySchema(schema, emptyAllowed);
+}
+
+/** The schema (or each inline branch of its `oneOf`/`anyOf`: GitHub's `workflow_id: oneOf [integer, string]`) without empty values. */
+function nonEmptySchema(schema: JsonSchemaObject, emptyStringAllowed: boolean): JsonSchemaObject {
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches) || !branches.every(isSchemaObject)) continue;
+    return { ...schema, [keyword]: branches.map((b) => nonEmptySchema(b as JsonSchemaObject, emptyStringAllowed)) };
+  }
   if (schema.type === 'array' && schema.minItems === undefined) return { ...schema, minItems: 1 };
   if (schema.type === 'object' && schema.minProperties === undefined) return { ...schema, minProperties: 1 };
-  if (schema.type === 'string' && schema.minLength === undefined && param.style === 'simple' && wholeSegment && schema.enum === undefined && schema.const === undefined) return { ...schema, minLength: 1 };
-  return schema;
+  if (schema.type !== 'string' || schema.minLength !== undefined || schema.enum !== undefined || schema.const !== undefined) return schema;
+  return emptyStringAllowed ? schema : { ...schema, minLength: 1 };
 }
 
 function resolveForHeader(bundler: SchemaBundler, schema: JsonSchema): JsonSchema | undefined {

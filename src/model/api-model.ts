@@ -33,6 +33,8 @@ export interface Parameter {
   style: ParameterStyle;
   explode: boolean;
   allowReserved: boolean;
+  /** `allowEmptyValue: true` (query parameters): the spec allows sending `name=`. */
+  allowEmptyValue?: boolean;
   /** Set when the parameter is declared with `content` instead of `schema`: serialize as this media type. */
   contentType?: string;
   source: SourceLocation;

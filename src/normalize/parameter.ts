@@ -101,6 +101,7 @@ export function normalizeParameter(ctx: NormalizeContext, raw: RawParameter): Pa
   if (location === 'path' && node.required !== true) {
     ctx.diagnostics.warn('path-parameter-optional', `path parameter "${raw.name}" must be required; treated as required`, raw.at);
   }
+  if (location === 'query' && node.allowEmptyValue === true) param.allowEmptyValue = true;
   const description = asString(node.description);
   if (description !== undefined) param.description = description;
   if (node.deprecated === true) param.deprecated = true;

@@ -42,6 +42,7 @@ const CASES: SpecCase[] = [
   { name: 'bodies', spec: 'test/fixtures/specs/bodies.3.0.yaml' },
   { name: 'locations', spec: 'test/fixtures/specs/locations.3.1.yaml' },
   { name: 'petstore-v2', spec: 'test/fixtures/specs/petstore.2.0.yaml' },
+  { name: 'empty-values', spec: 'test/fixtures/specs/empty-values.3.0.yaml' },
   {
     name: 'recursion',
     spec: 'test/fixtures/specs/recursion.3.0.json',

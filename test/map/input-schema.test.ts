@@ -26,7 +26,7 @@ describe('buildInputSchema', () => {
     expect(Object.keys(r.schema.properties as object)).toEqual(['id', 'limit', 'X-Trace', 'session_hint']);
     expect(r.schema.required).toEqual(['id', 'X-Trace']);
     expect(r.schema.additionalProperties).toBe(false);
-    expect((r.schema.properties as Record<string, unknown>).id).toEqual({ type: 'string', description: 'The id', 'x-mcp-header': 'id' });
+    expect((r.schema.properties as Record<string, unknown>).id).toEqual({ type: 'string', minLength: 1, description: 'The id', 'x-mcp-header': 'id' });
     expect(r.arguments.session_hint).toEqual({ in: 'cookie', name: 'session_hint', required: false, style: 'form', explode: true });
   });
 

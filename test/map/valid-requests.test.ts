@@ -265,7 +265,7 @@ describe('parameters', () => {
 describe('path parameters', () => {
   it('say they cannot be empty where an empty value cannot be sent', () => {
     const spec = doc({
-      '/p/{id}/{tags}/{filter}/{file}.json/{label}': {
+      '/p/{id}/{tags}/{filter}/{file}.json/{label}/{workflow}': {
         get: {
           parameters: [
             { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
@@ -273,6 +273,8 @@ describe('path parameters', () => {
             { name: 'filter', in: 'path', required: true, schema: { type: 'object', properties: { a: { type: 'string' } } } },
             { name: 'file', in: 'path', required: true, schema: { type: 'string' } },
             { name: 'label', in: 'path', required: true, style: 'label', schema: { type: 'string' } },
+            // GitHub's `workflow_id`: an id or a file name.
+            { name: 'workflow', in: 'path', required: true, schema: { oneOf: [{ type: 'integer' }, { type: 'string' }] } },
           ],
           ...ok,
         },
@@ -283,11 +285,61 @@ describe('path parameters', () => {
     expect(p.id!.minLength).toBe(1);
     expect(p.tags!.minItems).toBe(1);
     expect(p.filter!.minProperties).toBe(1);
-    expect(p.file!.minLength).toBeUndefined(); // `{file}.json`: "" still gives ".json"
+    // `{file}.json` with "" gives `/.json`, which no route with a parameter there matches
+    // (Twilio's `/Participants/{CallSid}.json`: Prism "Request path must have required property 'callsid'").
+    expect(p.file!.minLength).toBe(1);
     expect(p.label!.minLength).toBeUndefined(); // label style: "" gives "."
-    expect(accepts(tool, { id: '', tags: ['a'], filter: { a: 'x' }, file: '', label: '' })).toBe(false);
-    expect(accepts(tool, { id: 'x', tags: [], filter: { a: 'x' }, file: '', label: '' })).toBe(false);
-    expect(accepts(tool, { id: 'x', tags: ['a'], filter: { a: 'x' }, file: '', label: '' })).toBe(true);
+    const valid = { id: 'x', tags: ['a'], filter: { a: 'x' }, file: 'f', label: '', workflow: 'ci.yml' };
+    expect(accepts(tool, valid)).toBe(true);
+    expect(accepts(tool, { ...valid, workflow: 7 })).toBe(true);
+    expect(accepts(tool, { ...valid, id: '' })).toBe(false);
+    expect(accepts(tool, { ...valid, tags: [] })).toBe(false);
+    expect(accepts(tool, { ...valid, file: '' })).toBe(false);
+    expect(accepts(tool, { ...valid, workflow: '' })).toBe(false);
+  });
+});
+
+describe('required query and header parameters', () => {
+  // Found in Slack (`token=`), Asana (`workspace=`), Docker (`term=`) and the Petstore
+  // (`status: []`): the request leaves the parameter out or sends it empty, which the API reads as missing.
+  const spec = doc({
+    '/q': {
+      get: {
+        parameters: [
+          { name: 'q', in: 'query', required: true, schema: { type: 'string' } },
+          { name: 'tags', in: 'query', required: true, schema: { type: 'array', items: { type: 'string' } } },
+          { name: 'filter', in: 'query', required: true, style: 'deepObject', schema: { type: 'object', properties: { a: { type: 'string' } } } },
+          { name: 'blank', in: 'query', required: true, allowEmptyValue: true, schema: { type: 'string' } },
+          { name: 'sort', in: 'query', required: true, schema: { type: 'string', enum: ['', 'asc'] } },
+          { name: 'cursor', in: 'query', schema: { type: 'string' } },
+          { name: 'X-Token', in: 'header', required: true, schema: { type: 'string' } },
+          { name: 'X-Note', in: 'header', schema: { type: 'string' } },
+          { name: 'session', in: 'cookie', required: true, schema: { type: 'string' } },
+        ],
+        ...ok,
+      },
+    },
+  });
+  const valid = { q: 'x', tags: ['a'], filter: { a: 'x' }, blank: '', sort: '', cursor: '', 'X-Token': 't', 'X-Note': '', session: '' };
+
+  it('cannot be empty: a string has minLength 1, a list minItems 1, an object minProperties 1', () => {
+    const tool = only(mapDoc(spec).tools);
+    expect(accepts(tool, valid)).toBe(true);
+    expect(accepts(tool, { ...valid, q: '' })).toBe(false);
+    expect(accepts(tool, { ...valid, tags: [] })).toBe(false);
+    expect(accepts(tool, { ...valid, filter: {} })).toBe(false);
+    expect(accepts(tool, { ...valid, 'X-Token': '' })).toBe(false);
+  });
+
+  it('may be empty with allowEmptyValue, with an enum that lists "", when optional, or as a cookie', () => {
+    const p = only(mapDoc(spec).tools).definition.inputSchema.properties as Record<string, Record<string, unknown>>;
+    for (const name of ['blank', 'sort', 'cursor', 'X-Note', 'session']) expect([name, p[name]!.minLength]).toEqual([name, undefined]);
+  });
+
+  it('Swagger 2.0 parameters too', () => {
+    const v2 = { swagger: '2.0', info: { title: 'T', version: '1' }, paths: { '/q': { get: { parameters: [{ name: 'q', in: 'query', required: true, type: 'string' }, { name: 'ids', in: 'query', required: true, type: 'array', items: { type: 'integer' } }, { name: 'e', in: 'query', required: true, allowEmptyValue: true, type: 'string' }], responses: { '204': { description: 'ok' } } } } } };
+    const p = only(mapDoc(v2).tools).definition.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect([p.q!.minLength, p.ids!.minItems, p.e!.minLength]).toEqual([1, 1, undefined]);
   });
 });
 
