@@ -89,7 +89,8 @@ export function buildInputSchema(op: Operation, ctx: InputSchemaContext): InputS
 
   const body = op.requestBody;
   if (body) {
-    const schema = ctx.bundler.transform(body.schema, 'request');
+    const transformed = ctx.bundler.transform(body.schema, 'request');
+    const schema = body.required ? withoutNull(transformed) : transformed;
     const flat = flattenable(ctx.bundler, schema, taken);
     // `required` in the spec's array order (not key order), so shuffled keys give the same schema.
     const flatRequired = flat && Array.isArray(flat.required) ? (flat.required as unknown[]).filter((n): n is string => typeof n === 'string' && Object.hasOwn(flat.properties as object, n)) : [];
@@ -148,6 +149,18 @@ function nonEmptySchema(schema: JsonSchemaObject, emptyStringAllowed: boolean): 
   if (schema.type === 'object' && schema.minProperties === undefined) return { ...schema, minProperties: 1 };
   if (schema.type !== 'string' || schema.minLength !== undefined || schema.enum !== undefined || schema.const !== undefined) return schema;
   return emptyStringAllowed ? schema : { ...schema, minLength: 1 };
+}
+
+/**
+ * A required body cannot be `null`, though its schema may say `nullable` (GitHub's gist update):
+ * servers read a JSON `null` body as no body (Prism: "Body parameter is required"; Express's JSON
+ * parser refuses it), and the generated server refuses to send it. Only a plain type list loses `null`.
+ */
+function withoutNull(schema: JsonSchema): JsonSchema {
+  if (!isSchemaObject(schema) || !Array.isArray(schema.type) || !schema.type.includes('null')) return schema;
+  const types = schema.type.filter((t) => t !== 'null');
+  if (types.length === 0) return schema;
+  return { ...schema, type: types.length === 1 ? types[0] : types };
 }
 
 function resolveForHeader(bundler: SchemaBundler, schema: JsonSchema): JsonSchema | undefined {

@@ -78,6 +78,32 @@ describe('an optional request body whose schema requires properties', () => {
   });
 });
 
+describe('a required request body whose schema is nullable', () => {
+  // GitHub's gist update: `required: true` with `nullable: true`. A JSON null body is read as no
+  // body (Prism: "Body parameter is required"), and the server refuses to send one for null.
+  const gist = (required: boolean) => doc({
+    '/gists/{id}': {
+      patch: {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: { required, content: { 'application/json': { schema: { type: 'object', nullable: true, properties: { description: { type: 'string' } } } } } },
+        ...ok,
+      },
+    },
+  });
+
+  it('is not null, so it is flattened like any required object body', () => {
+    const tool = only(mapDoc(gist(true)).tools);
+    expect(props(tool)).toEqual(['id', 'description']);
+    expect(accepts(tool, { id: 'g', description: 'd' })).toBe(true);
+  });
+
+  it('stays nullable when optional (null is "no body" there)', () => {
+    const tool = only(mapDoc(gist(false)).tools);
+    expect(props(tool)).toEqual(['id', 'body']);
+    expect(accepts(tool, { id: 'g', body: null })).toBe(true);
+  });
+});
+
 describe('credential parameters follow the operation\'s effective security', () => {
   const schemes = { components: { securitySchemes: { appId: { type: 'apiKey', in: 'header', name: 'X-App-Id' }, token: { type: 'http', scheme: 'bearer' } } } };
   const header = { name: 'x-app-id', in: 'header', required: true, schema: { type: 'string' } };
