@@ -1,5 +1,5 @@
 import type { SourceLocation } from '../diagnostics.js';
-import type { HttpMethod, Operation, Parameter, SecurityRequirement, SecurityScheme, Server } from '../model/api-model.js';
+import type { HttpMethod, Operation, Parameter, RequestBody, SecurityRequirement, SecurityScheme, Server } from '../model/api-model.js';
 import { asRecord, asString, child, extensionsOf, type NormalizeContext } from './normalize-context.js';
 import { mergeParameters, normalizeParameter, resolveParameterList } from './parameter.js';
 import { normalizeRequestBody, normalizeV2Body } from './request-body.js';
@@ -30,6 +30,21 @@ export interface PathItemInput {
 
 function stringList(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
+}
+
+/**
+ * A GET or HEAD request carries no body: HTTP gives it no meaning (RFC 9110 §9.3.1), OpenAPI
+ * 3.0 says such a `requestBody` SHALL be ignored, and fetch refuses to send one. The body is
+ * dropped, with a warning unless it could hold nothing anyway (Stripe's GETs declare an empty
+ * form: `properties: {}`, `additionalProperties: false`).
+ */
+function sendable(ctx: NormalizeContext, method: HttpMethod, body: RequestBody, at: SourceLocation): boolean {
+  if (method !== 'get' && method !== 'head') return true;
+  const s = asRecord(body.schema);
+  const empty = s !== undefined && s.additionalProperties === false && Object.keys(asRecord(s.properties) ?? {}).length === 0 &&
+    !['allOf', 'anyOf', 'oneOf', '$ref', 'patternProperties', 'items'].some((k) => k in s);
+  if (!empty) ctx.diagnostics.warn('request-body-ignored', `a ${method.toUpperCase()} request cannot carry a body; the request body is ignored`, at);
+  return false;
 }
 
 export function normalizeOperation(ctx: NormalizeContext, input: PathItemInput, defaults: OperationDefaults): Operation {
@@ -66,12 +81,12 @@ export function normalizeOperation(ctx: NormalizeContext, input: PathItemInput, 
   if (ctx.version === '2.0') {
     const consumes = stringList(node.consumes) ?? defaults.consumes;
     const body = normalizeV2Body(ctx, rawParams, consumes, at);
-    if (body) operation.requestBody = body;
+    if (body && sendable(ctx, method, body, at)) operation.requestBody = body;
     operation.responses = normalizeResponses(ctx, node.responses, stringList(node.produces) ?? defaults.produces, child(at, 'responses'));
   } else {
     if (node.requestBody !== undefined) {
       const body = normalizeRequestBody(ctx, node.requestBody, child(at, 'requestBody'));
-      if (body) operation.requestBody = body;
+      if (body && sendable(ctx, method, body, child(at, 'requestBody'))) operation.requestBody = body;
     }
     operation.responses = normalizeResponses(ctx, node.responses, [], child(at, 'responses'));
     const servers = normalizeServers(ctx, node.servers, child(at, 'servers')) ?? input.pathServers;

@@ -104,6 +104,40 @@ describe('a required request body whose schema is nullable', () => {
   });
 });
 
+describe('a GET or HEAD request body', () => {
+  const form = (properties: Record<string, unknown>) => ({ content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties, additionalProperties: false } } } });
+
+  it('is ignored with a warning: no request can carry it (the server refused every call that gave it)', () => {
+    const spec = doc({
+      '/search': {
+        get: { parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }], requestBody: form({ filter: { type: 'string' } }), ...ok },
+        head: { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, ...ok },
+        post: { requestBody: form({ filter: { type: 'string' } }), ...ok },
+      },
+    });
+    const { tools, diagnostics } = mapDoc(spec);
+    const byMethod = Object.fromEntries(tools.map((t) => [(t.binding as HttpBinding).method.toLowerCase(), t]));
+    expect(['get', 'head', 'post'].map((m) => props(byMethod[m]!))).toEqual([['q'], [], ['filter']]);
+    expect(['get', 'head', 'post'].map((m) => (byMethod[m]!.binding as HttpBinding).body?.mediaType)).toEqual([undefined, undefined, 'application/x-www-form-urlencoded']);
+    expect(diagnostics).toEqual([
+      'request-body-ignored /paths/~1search/get/requestBody: a GET request cannot carry a body; the request body is ignored',
+      'request-body-ignored /paths/~1search/head/requestBody: a HEAD request cannot carry a body; the request body is ignored',
+    ]);
+  });
+
+  it('is ignored silently when it could hold nothing (Stripe\'s GETs declare an empty form)', () => {
+    const { tools, diagnostics } = mapDoc(doc({ '/charges': { get: { requestBody: form({}), ...ok } } }));
+    expect([props(only(tools)), diagnostics]).toEqual([[], []]);
+  });
+
+  it('Swagger 2.0 too', () => {
+    const v2 = { swagger: '2.0', info: { title: 'T', version: '1' }, paths: { '/s': { get: { consumes: ['application/json'], parameters: [{ name: 'body', in: 'body', schema: { type: 'object', properties: { a: { type: 'string' } } } }], responses: { '204': { description: 'ok' } } } } } };
+    const { tools, diagnostics } = mapDoc(v2);
+    expect(props(only(tools))).toEqual([]);
+    expect(diagnostics).toHaveLength(1);
+  });
+});
+
 describe('credential parameters follow the operation\'s effective security', () => {
   const schemes = { components: { securitySchemes: { appId: { type: 'apiKey', in: 'header', name: 'X-App-Id' }, token: { type: 'http', scheme: 'bearer' } } } };
   const header = { name: 'x-app-id', in: 'header', required: true, schema: { type: 'string' } };
