@@ -3,6 +3,7 @@ import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import type { ArgumentBinding } from '../model/tool-model.js';
 import { headerSchemaFor, type SensitivityCheck } from './header-annotations.js';
+import { isFormBody, nonEmptyFormBody, nonEmptyFormMember } from './form-body-members.js';
 import type { SchemaBundler } from './schema-bundle.js';
 import { setOwn } from '../normalize/set-own.js';
 
@@ -90,6 +91,7 @@ export function buildInputSchema(op: Operation, ctx: InputSchemaContext): InputS
   const body = op.requestBody;
   if (body) {
     const transformed = ctx.bundler.transform(body.schema, 'request');
+    const form = isFormBody(body);
     const schema = body.required ? withoutNull(transformed) : transformed;
     const flat = flattenable(ctx.bundler, schema, taken);
     // `required` in the spec's array order (not key order), so shuffled keys give the same schema.
@@ -100,13 +102,14 @@ export function buildInputSchema(op: Operation, ctx: InputSchemaContext): InputS
       const flatProps = flat.properties as Record<string, JsonSchema>;
       const bodyRequired = body.required ? flatRequired : [];
       for (const [name, sub] of Object.entries(flatProps)) {
-        setOwn(properties, name, sub);
+        const encoding = body.encoding !== undefined && Object.hasOwn(body.encoding, name) ? body.encoding[name] : undefined;
+        setOwn(properties, name, form && bodyRequired.includes(name) ? nonEmptyFormMember(sub, encoding) : sub);
         setOwn(args, name, { in: 'body', name, required: bodyRequired.includes(name) });
       }
       required.push(...new Set(bodyRequired));
     } else {
       const arg = uniqueName('body', 'requestBody', taken);
-      setOwn(properties, arg, withDoc(schema, body.description, false));
+      setOwn(properties, arg, withDoc(form ? nonEmptyFormBody(schema, body.encoding) : schema, body.description, false));
       if (body.required) required.push(arg);
       setOwn(args, arg, { in: 'body', name: '', required: body.required });
     }

@@ -1,42 +1,13 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { DiagnosticBag } from '../../src/diagnostics.js';
-import type { LoadedSpec } from '../../src/load/loaded-spec.js';
-import { mapToTools } from '../../src/map/map-tools.js';
-import type { HttpBinding, Tool } from '../../src/model/tool-model.js';
-import { normalizeSpec } from '../../src/normalize/normalize-spec.js';
+import type { HttpBinding } from '../../src/model/tool-model.js';
+import { accepts, ajv, doc, mapDoc, ok, only, props } from './request-spec-kit.js';
 
 /**
  * The shapes of issue 11 (found by calling every tool of real specs against Prism with request
  * validation on), each as a tiny in-memory spec run through normalize + map: the tool must accept
  * exactly the arguments that make a request the spec allows, and say so when it had to repair the spec.
+ * Values a request cannot carry empty are in empty-values.test.ts.
  */
-const URL = 'file:///api/spec.yaml';
-
-function mapDoc(document: Record<string, unknown>) {
-  const root = { url: URL, display: 'spec.yaml', document };
-  const version = typeof document.swagger === 'string' ? '2.0' : String(document.openapi).startsWith('3.1') ? '3.1' : '3.0';
-  const spec: LoadedSpec = { root, specVersion: version as LoadedSpec['specVersion'], files: new Map([[URL, root]]), hash: '', diagnostics: [] };
-  const diagnostics = new DiagnosticBag();
-  const tools = mapToTools(normalizeSpec(spec, diagnostics), {}, diagnostics).tools;
-  return { tools, diagnostics: diagnostics.items.map((d) => `${d.code} ${d.pointer}: ${d.message}`) };
-}
-
-function doc(paths: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths, ...extra };
-}
-
-const ok = { responses: { '204': { description: 'ok' } } };
-const ajv = new Ajv2020({ strict: false, validateFormats: false });
-function accepts(tool: Tool, args: unknown): boolean {
-  return ajv.validate(tool.definition.inputSchema, args) as boolean;
-}
-function only(tools: Tool[]): Tool {
-  expect(tools).toHaveLength(1);
-  return tools[0]!;
-}
-const props = (tool: Tool) => Object.keys(tool.definition.inputSchema.properties as object);
-
 describe('an optional request body whose schema requires properties', () => {
   const optionalBody = doc({
     '/optional-body': {
@@ -319,87 +290,6 @@ describe('parameters', () => {
       'parameter-name-invalid /paths/~1e/get/parameters/0: query parameter name "" is empty and cannot be sent; ignored',
       'parameter-name-invalid /paths/~1e/get/parameters/1: header parameter name "" is not a valid HTTP token and cannot be sent; ignored',
     ]);
-  });
-});
-
-describe('path parameters', () => {
-  it('say they cannot be empty where an empty value cannot be sent', () => {
-    const spec = doc({
-      '/p/{id}/{tags}/{filter}/{file}.json/{label}/{workflow}': {
-        get: {
-          parameters: [
-            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
-            { name: 'tags', in: 'path', required: true, schema: { type: 'array', items: { type: 'string' } } },
-            { name: 'filter', in: 'path', required: true, schema: { type: 'object', properties: { a: { type: 'string' } } } },
-            { name: 'file', in: 'path', required: true, schema: { type: 'string' } },
-            { name: 'label', in: 'path', required: true, style: 'label', schema: { type: 'string' } },
-            // GitHub's `workflow_id`: an id or a file name.
-            { name: 'workflow', in: 'path', required: true, schema: { oneOf: [{ type: 'integer' }, { type: 'string' }] } },
-          ],
-          ...ok,
-        },
-      },
-    });
-    const tool = only(mapDoc(spec).tools);
-    const p = tool.definition.inputSchema.properties as Record<string, Record<string, unknown>>;
-    expect(p.id!.minLength).toBe(1);
-    expect(p.tags!.minItems).toBe(1);
-    expect(p.filter!.minProperties).toBe(1);
-    // `{file}.json` with "" gives `/.json`, which no route with a parameter there matches
-    // (Twilio's `/Participants/{CallSid}.json`: Prism "Request path must have required property 'callsid'").
-    expect(p.file!.minLength).toBe(1);
-    expect(p.label!.minLength).toBeUndefined(); // label style: "" gives "."
-    const valid = { id: 'x', tags: ['a'], filter: { a: 'x' }, file: 'f', label: '', workflow: 'ci.yml' };
-    expect(accepts(tool, valid)).toBe(true);
-    expect(accepts(tool, { ...valid, workflow: 7 })).toBe(true);
-    expect(accepts(tool, { ...valid, id: '' })).toBe(false);
-    expect(accepts(tool, { ...valid, tags: [] })).toBe(false);
-    expect(accepts(tool, { ...valid, file: '' })).toBe(false);
-    expect(accepts(tool, { ...valid, workflow: '' })).toBe(false);
-  });
-});
-
-describe('required query and header parameters', () => {
-  // Found in Slack (`token=`), Asana (`workspace=`), Docker (`term=`) and the Petstore
-  // (`status: []`): the request leaves the parameter out or sends it empty, which the API reads as missing.
-  const spec = doc({
-    '/q': {
-      get: {
-        parameters: [
-          { name: 'q', in: 'query', required: true, schema: { type: 'string' } },
-          { name: 'tags', in: 'query', required: true, schema: { type: 'array', items: { type: 'string' } } },
-          { name: 'filter', in: 'query', required: true, style: 'deepObject', schema: { type: 'object', properties: { a: { type: 'string' } } } },
-          { name: 'blank', in: 'query', required: true, allowEmptyValue: true, schema: { type: 'string' } },
-          { name: 'sort', in: 'query', required: true, schema: { type: 'string', enum: ['', 'asc'] } },
-          { name: 'cursor', in: 'query', schema: { type: 'string' } },
-          { name: 'X-Token', in: 'header', required: true, schema: { type: 'string' } },
-          { name: 'X-Note', in: 'header', schema: { type: 'string' } },
-          { name: 'session', in: 'cookie', required: true, schema: { type: 'string' } },
-        ],
-        ...ok,
-      },
-    },
-  });
-  const valid = { q: 'x', tags: ['a'], filter: { a: 'x' }, blank: '', sort: '', cursor: '', 'X-Token': 't', 'X-Note': '', session: '' };
-
-  it('cannot be empty: a string has minLength 1, a list minItems 1, an object minProperties 1', () => {
-    const tool = only(mapDoc(spec).tools);
-    expect(accepts(tool, valid)).toBe(true);
-    expect(accepts(tool, { ...valid, q: '' })).toBe(false);
-    expect(accepts(tool, { ...valid, tags: [] })).toBe(false);
-    expect(accepts(tool, { ...valid, filter: {} })).toBe(false);
-    expect(accepts(tool, { ...valid, 'X-Token': '' })).toBe(false);
-  });
-
-  it('may be empty with allowEmptyValue, with an enum that lists "", when optional, or as a cookie', () => {
-    const p = only(mapDoc(spec).tools).definition.inputSchema.properties as Record<string, Record<string, unknown>>;
-    for (const name of ['blank', 'sort', 'cursor', 'X-Note', 'session']) expect([name, p[name]!.minLength]).toEqual([name, undefined]);
-  });
-
-  it('Swagger 2.0 parameters too', () => {
-    const v2 = { swagger: '2.0', info: { title: 'T', version: '1' }, paths: { '/q': { get: { parameters: [{ name: 'q', in: 'query', required: true, type: 'string' }, { name: 'ids', in: 'query', required: true, type: 'array', items: { type: 'integer' } }, { name: 'e', in: 'query', required: true, allowEmptyValue: true, type: 'string' }], responses: { '204': { description: 'ok' } } } } } };
-    const p = only(mapDoc(v2).tools).definition.inputSchema.properties as Record<string, Record<string, unknown>>;
-    expect([p.q!.minLength, p.ids!.minItems, p.e!.minLength]).toEqual([1, 1, undefined]);
   });
 });
 
