@@ -26,7 +26,8 @@ interface Frame {
 
 /**
  * Throws a one-line `UserError` when `document`, with its YAML aliases expanded, holds more than
- * `MAX_DOCUMENT_VALUES` values or nests deeper than `MAX_DOCUMENT_DEPTH`. Linear in the number of
+ * `MAX_DOCUMENT_VALUES` values, nests deeper than `MAX_DOCUMENT_DEPTH`, or holds a cycle (an alias
+ * inside the node it names). Linear in the number of
  * distinct nodes (shared nodes are measured once) and iterative, so it cannot itself blow up.
  *
  * `json`: the text `document` was parsed from with `JSON.parse`. Then no node is shared and there
@@ -51,10 +52,13 @@ export function checkDocumentLimits(document: unknown, display: string, options:
         continue;
       }
       const key = frame.keys === undefined ? String(index) : frame.keys[index]!;
+      // An alias to a node that contains it: JSON cannot say that, and the later stages recursed
+      // into it until the stack overflowed (`schema: &s { properties: { self: *s } }`).
+      if (open.has(child)) throw cyclic(display, frame, key);
       const known = measured.get(child);
-      if (known !== undefined || open.has(child)) {
-        // Shared (an alias) or a cycle back to an ancestor (counted once; later stages cut cycles).
-        const { size, height } = known ?? { size: 1, height: 1 };
+      if (known !== undefined) {
+        // Shared (an alias): measured once.
+        const { size, height } = known;
         if (frame.depth + height > MAX_DOCUMENT_DEPTH) throw tooDeep(display, frame, key);
         frame.size += size;
         frame.height = Math.max(frame.height, height + 1);
@@ -123,6 +127,12 @@ function tooDeep(display: string, frame: Frame, key: string): UserError {
   const pointer = pointerOf(frame, key);
   const shown = pointer.length > 100 ? `${pointer.slice(0, 100)}…` : pointer;
   return new UserError(`${display}#${shown}: nested more than ${MAX_DOCUMENT_DEPTH} levels deep; a spec this deep is refused`);
+}
+
+function cyclic(display: string, frame: Frame, key: string): UserError {
+  const pointer = pointerOf(frame, key);
+  const shown = pointer.length > 100 ? `${pointer.slice(0, 100)}…` : pointer;
+  return new UserError(`${display}#${shown}: a YAML alias to a node that contains it (a cycle, which JSON cannot hold); refused: write a $ref for a recursive schema`);
 }
 
 function tooBig(display: string): UserError {

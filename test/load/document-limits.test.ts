@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkDocumentLimits, MAX_DOCUMENT_DEPTH, treeDepthAtMost } from '../../src/load/document-limits.js';
+import { parseDocument } from '../../src/load/parse-document.js';
+
+const parse = (text: string): unknown => parseDocument(text, 'x.yaml');
 
 describe('treeDepthAtMost', () => {
   const cases: Array<{ name: string; given: string; depth: number }> = [
@@ -33,5 +36,22 @@ describe('checkDocumentLimits on a JSON text', () => {
     let message = '';
     try { without(); } catch (error) { message = (error as Error).message; }
     expect(withText).toThrow(message);
+  });
+});
+
+describe('checkDocumentLimits on YAML with aliases', () => {
+  it.each([
+    { name: 'a schema that contains itself', given: 'schema: &s\n  type: object\n  properties:\n    self: *s\n', want: 'x.yaml#/schema/properties/self' },
+    { name: 'an example array that contains itself', given: 'example: &e [1, *e]\n', want: 'x.yaml#/example/1' },
+    { name: 'a cycle two levels down', given: 'a: &a\n  b:\n    c: *a\n', want: 'x.yaml#/a/b/c' },
+  ])('refuses $name in one line, naming where', ({ given, want }) => {
+    const document: unknown = parse(given);
+    expect(() => checkDocumentLimits(document, 'x.yaml')).toThrow(
+      `${want}: a YAML alias to a node that contains it (a cycle, which JSON cannot hold); refused: write a $ref for a recursive schema`,
+    );
+  });
+
+  it('passes an alias used twice side by side (shared, not a cycle)', () => {
+    expect(() => checkDocumentLimits(parse('a: &a { type: string }\nb: *a\nc: [*a, *a]\n'), 'x.yaml')).not.toThrow();
   });
 });
