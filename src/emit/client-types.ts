@@ -19,6 +19,7 @@ import { DistinctJson } from './distinct-json.js';
 import { docComment, schemaDoc } from './doc-comment.js';
 import { literalRef, printSourceFile, type Statement } from './printer.js';
 import { schemaToType, TypeMemo } from './schema-types.js';
+import { createWidthMeter, MAX_UNION_WIDTH } from './type-width.js';
 
 /** How one client method is typed. */
 export interface MethodTypes {
@@ -67,6 +68,12 @@ class DefinitionNames {
   }
 }
 
+/** `tooWide(schema, defs)` for {@link TypeContext.tooWide}: more union members than tsc can hold (type-width.ts). */
+function wideCheck(): (schema: JsonSchemaObject, defs: Record<string, JsonSchema>) => boolean {
+  const width = createWidthMeter();
+  return (schema, defs) => width(schema, defs) > MAX_UNION_WIDTH;
+}
+
 function defsOf(schema: JsonSchemaObject | undefined): Record<string, JsonSchema> {
   return schema !== undefined && isSchemaObject(schema.$defs) ? (schema.$defs as Record<string, JsonSchema>) : {};
 }
@@ -86,8 +93,9 @@ const generated = (path: string, contents: string): GeneratedFile => ({ path, co
 
 /** `export type <name> = <type>;` blocks of the definitions, alias cycles broken. */
 function printDefinitions(names: DefinitionNames, memo: TypeMemo): string {
+  const tooWide = wideCheck();
   const print = (v: Variant, breakRefs?: ReadonlySet<string>, onEagerRef?: (key: string) => void): string =>
-    schemaToType(v.schema, { ref: (key) => names.nameOf(v.defs, key), memo, ...(breakRefs ? { breakRefs } : {}), ...(onEagerRef ? { onEagerRef } : {}) });
+    schemaToType(v.schema, { ref: (key) => names.nameOf(v.defs, key), memo, tooWide: (s) => tooWide(s, v.defs), ...(breakRefs ? { breakRefs } : {}), ...(onEagerRef ? { onEagerRef } : {}) });
   const edges = new Map<string, string[]>();
   const texts = new Map<string, string>();
   for (const v of names.variants) {
@@ -189,6 +197,7 @@ export function emitClientTypes(tools: readonly Tool[], methods: readonly string
   }
   const files: GeneratedFile[] = [];
   const memo = new TypeMemo();
+  const tooWide = wideCheck();
   const defsText = printDefinitions(names, memo);
   files.push(generated('src/client/schemas.gen.ts', printSourceFile([{ kind: 'raw', text: literalRef(0) }], [defsText === '' ? 'export {};' : defsText])));
 
@@ -204,6 +213,7 @@ export function emitClientTypes(tools: readonly Tool[], methods: readonly string
       const typeFor = (schema: JsonSchema, root: JsonSchemaObject | undefined): string =>
         schemaToType(schema, {
           memo,
+          tooWide: (s) => tooWide(s, defsOf(root)),
           ref: (key) => {
             const name = names.nameOf(defsOf(root), key);
             if (name !== undefined) usesDefs = true;

@@ -20,6 +20,7 @@
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import { schemaDoc } from './doc-comment.js';
+import { MAX_UNION_WIDTH } from './type-width.js';
 import { arrayOf, atom, enumType, intersection, literal, NEVER, PRIMITIVE, type Printed, union, UNKNOWN } from './printed-type.js';
 
 export { docComment } from './doc-comment.js';
@@ -40,6 +41,8 @@ export interface TypeContext {
   breakRefs?: ReadonlySet<string>;
   /** Printed object, array and composed schemas to reuse (not used together with `breakRefs`). */
   memo?: TypeMemo;
+  /** True for a composed schema whose union tsc could not represent (type-width.ts): printed `unknown`. */
+  tooWide?(schema: JsonSchemaObject): boolean;
 }
 
 /** One `ref` lookup made while printing a schema: the printed text holds for a context that resolves it alike. */
@@ -98,7 +101,7 @@ function print(schema: JsonSchema, ctx: TypeContext, indent: string, eager: bool
   if (schema === false) return NEVER;
   if (!isSchemaObject(schema)) return UNKNOWN;
   if ('const' in schema) return literal(schema.const);
-  if (Array.isArray(schema.enum)) return enumType(schema.enum);
+  if (Array.isArray(schema.enum)) return schema.enum.length > MAX_UNION_WIDTH ? UNKNOWN : enumType(schema.enum);
   // Most schemas are one primitive type and nothing else: what printSchema would return, without its calls.
   const type = schema.type;
   if (typeof type === 'string' && type !== 'object' && type !== 'array' && schema.$ref === undefined && schema.allOf === undefined && schema.anyOf === undefined && schema.oneOf === undefined) {
@@ -154,6 +157,7 @@ function printSchema(schema: JsonSchemaObject, ctx: TypeContext, indent: string,
   const { allOf, anyOf, oneOf } = schema;
   // Most schemas are one type: the intersection of one part is that part.
   if (ref === undefined && !Array.isArray(allOf) && !Array.isArray(anyOf) && !Array.isArray(oneOf)) return base === undefined || base.text === 'unknown' ? UNKNOWN : base;
+  if (ctx.tooWide?.(schema) === true) return UNKNOWN;
   return composedType(ref, base, allOf, anyOf, oneOf, ctx, indent, eager);
 }
 

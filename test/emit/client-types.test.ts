@@ -181,4 +181,28 @@ export const extra: GetPetArgs = { id: 1, nope: true };
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);
   });
+
+  it('types unknown what tsc could not represent (2^40 combinations of a 9 KB spec), so the package still compiles', () => {
+    // Each definition intersects the next with a union holding it: tsc distributes that to 2^40 members (TS2590).
+    const defs: Record<string, JsonSchemaObject> = { L39: { type: 'string' } };
+    for (let i = 0; i < 39; i++) defs[`L${i}`] = { allOf: [{ $ref: `#/$defs/L${i + 1}` }, { anyOf: [{ $ref: `#/$defs/L${i + 1}` }, { type: 'object', properties: { [`p${i}`]: { $ref: `#/$defs/L${i + 1}` } } }] }] };
+    // The same inline: 20 unions of two objects side by side.
+    const inline = { allOf: Array.from({ length: 20 }, (_, i) => ({ anyOf: [{ type: 'object', properties: { [`a${i}`]: { type: 'string' } } }, { type: 'object', properties: { [`b${i}`]: { type: 'integer' } } }] })) };
+    const tools = [tool('combos', { type: 'object', properties: { deep: { $ref: '#/$defs/L0' }, inline, small: { $ref: '#/$defs/L37' } }, additionalProperties: false, $defs: defs })];
+    const files = emitClientTypes(tools, ['combos']).files;
+    const schemas = files[0]!.contents;
+    expect(schemas).toContain('export type L0 = unknown;');
+    expect(schemas).toContain('export type L39 = string;');
+    expect(schemas).toMatch(/export type L38 = L39 & \(L39 \| \{/);
+    expect(files[1]!.contents).toContain('inline?: unknown;');
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-mcp-client-types-'));
+    for (const f of files) {
+      mkdirSync(dirname(join(dir, f.path)), { recursive: true });
+      writeFileSync(join(dir, f.path), f.contents);
+    }
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2023'], types: [] }, include: ['src'] }));
+    const r = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
 });
