@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { parse, resolve } from 'node:path';
 import { DiagnosticBag, displayDiagnostic, UserError } from './diagnostics.js';
 import { emitPackage, type EmitOptions } from './emit/emit-package.js';
 import type { LoadedSpec } from './load/loaded-spec.js';
@@ -85,6 +85,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
   const cwd = options.cwd ?? process.cwd();
   const outDir = resolve(cwd, options.output);
+  // A package's files beside /bin and /etc are never what was meant (a typo, an empty variable).
+  if (outDir === parse(outDir).root) throw new UserError(`cannot write a package into ${outDir}, the file system's root; give it a directory of its own (e.g. --out mcp)`);
   const mode = options.mode ?? 'write';
   const previous = readManifest(outDir);
   const optionsHash = hashOptions(options);
