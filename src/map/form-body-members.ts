@@ -10,13 +10,12 @@
  */
 import type { BodyEncoding, RequestBody } from '../model/api-model.js';
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
-import { isJsonMediaType } from '../normalize/media-type.js';
+import { isFormMediaType, isJsonMediaType } from '../normalize/media-type.js';
 import { isSchemaObject } from '../model/json-schema.js';
 
 /** True for the media types whose members go as name/value pairs. */
 export function isFormBody(body: RequestBody): boolean {
-  const base = (body.mediaType.split(';')[0] ?? '').trim().toLowerCase();
-  return base === 'application/x-www-form-urlencoded' || base === 'multipart/form-data';
+  return isFormMediaType(body.mediaType);
 }
 
 function styled(encoding: BodyEncoding | undefined): boolean {

@@ -5,13 +5,18 @@ export function isJsonMediaType(mediaType: string): boolean {
   return base === 'application/json' || base.endsWith('+json') || base.endsWith('/json') || base === '*/*';
 }
 
+/** The form media types, whose members go as name/value pairs (urlencoded and multipart/form-data). */
+export function isFormMediaType(mediaType: string): boolean {
+  const base = mediaType.split(';')[0]!.trim().toLowerCase();
+  return base === 'application/x-www-form-urlencoded' || base === 'multipart/form-data';
+}
+
 /** Order of preference when an operation offers several request media types. */
 function rank(mediaType: string): number {
   const base = mediaType.split(';')[0]!.trim().toLowerCase();
   if (base === 'application/json') return 0;
   if (isJsonMediaType(base) && base !== '*/*') return 1;
-  if (base === 'application/x-www-form-urlencoded') return 2;
-  if (base === 'multipart/form-data') return 3;
+  if (isFormMediaType(base)) return base === 'multipart/form-data' ? 3 : 2;
   if (base === 'application/octet-stream') return 4;
   if (base.startsWith('text/')) return 5;
   if (base === '*/*') return 6;
