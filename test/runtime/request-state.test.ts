@@ -1,38 +1,70 @@
+import type { Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, createStateCodec, StateKeyError } from '../../templates/runtime/request-state.gen.js';
+import { connect, gate, KEY, retry, start, text, useGate } from './input-gate-kit.js';
 
-describe('request-state codec', () => {
-  it('seals values so that only the same key opens them', () => {
-    const a = createStateCodec('a'.repeat(32), 'X_STATE_KEY');
-    const b = createStateCodec('b'.repeat(32), 'X_STATE_KEY');
-    const sealed = a.seal({ id: 'secret-value' });
-    expect(Buffer.from(sealed, 'base64url').toString('latin1')).not.toContain('secret-value');
-    expect(a.open(sealed)).toEqual({ id: 'secret-value' });
-    expect(b.open(sealed)).toBeUndefined();
-    expect(a.open(`${sealed.slice(0, -2)}AA`)).toBeUndefined();
-    expect(a.open('')).toBeUndefined();
+/** The state a call that asks the user carries between its rounds (the kit: input-gate-kit.ts). */
+
+useGate();
+
+describe('requestState', () => {
+  /** The first round of a delete, as a manual client sees it. */
+  async function firstRound(client: Client, id = '7'): Promise<{ requestState: string }> {
+    const first = (await client.callTool({ name: 'delete_item', arguments: { id } }, { allowInputRequired: true })) as unknown as { resultType?: string; requestState?: string };
+    expect(first.resultType).toBe('input_required');
+    expect(typeof first.requestState).toBe('string');
+    return { requestState: first.requestState! };
+  }
+  const accepted = { confirm: { action: 'accept', content: { confirm: true } } };
+
+  it('is sealed: argument values given in a form are not readable in it', async () => {
+    const server = await start([], { FIXTURE_API_STATE_KEY: KEY });
+    const { client } = await connect(server, () => ({ action: 'accept', content: {} }), true);
+    const first = (await client.callTool({ name: 'delete_item', arguments: {} }, { allowInputRequired: true })) as unknown as { requestState: string };
+    const second = (await client.callTool(
+      retry({ name: 'delete_item', arguments: {}, inputResponses: { missing: { action: 'accept', content: { id: 'top-secret-id' } } }, requestState: first.requestState }),
+      { allowInputRequired: true },
+    )) as unknown as { resultType: string; requestState: string };
+    expect(second.resultType).toBe('input_required');
+    const decoded = second.requestState.split('.').map((part) => Buffer.from(part, 'base64url').toString('latin1')).join('');
+    expect(decoded).not.toContain('top-secret-id');
+    expect(gate.upstream.requests).toEqual([]);
   });
 
-  it('digests are keyed and independent of key order', () => {
-    const a = createStateCodec('a'.repeat(32), 'X');
-    const b = createStateCodec('b'.repeat(32), 'X');
-    expect(a.digest({ x: 1, y: [1, { b: 2, a: 1 }] })).toBe(a.digest({ y: [1, { a: 1, b: 2 }], x: 1 }));
-    expect(a.digest({ x: 1 })).not.toBe(a.digest({ x: 2 }));
-    expect(a.digest({ x: 1 })).not.toBe(b.digest({ x: 1 }));
+  it('tampered state is refused with -32602; nothing is sent', async () => {
+    const server = await start([], { FIXTURE_API_STATE_KEY: KEY });
+    const { client } = await connect(server, () => ({ action: 'accept', content: { confirm: true } }), true);
+    const { requestState } = await firstRound(client);
+    const [version, body, mac] = requestState.split('.');
+    const payload = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    payload.p.t = 'get_item';
+    const forged = `${version}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${mac}`;
+    await expect(client.callTool(retry({ name: 'delete_item', arguments: { id: '7' }, inputResponses: accepted, requestState: forged }))).rejects.toMatchObject({ code: -32602 });
+    expect(gate.upstream.requests).toEqual([]);
   });
 
-  it('without a key every process has its own random one', () => {
-    const one = createStateCodec(undefined, 'X');
-    const two = createStateCodec('', 'X');
-    expect(one.shared).toBe(false);
-    expect(two.open(one.seal(1))).toBeUndefined();
+  it('state minted for other arguments is refused (an isError: the SDK turns handler errors into results); nothing is sent', async () => {
+    const server = await start([], { FIXTURE_API_STATE_KEY: KEY });
+    const { client } = await connect(server, () => ({ action: 'accept', content: { confirm: true } }), true);
+    const { requestState } = await firstRound(client, 'harmless');
+    const result = await client.callTool(retry({ name: 'delete_item', arguments: { id: 'precious' }, inputResponses: accepted, requestState }));
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe('Invalid or expired requestState');
+    expect(gate.upstream.requests).toEqual([]);
   });
 
-  it('a key shorter than 32 characters is refused with the variable name', () => {
-    expect(() => createStateCodec('short', 'PETS_STATE_KEY')).toThrow(new StateKeyError('PETS_STATE_KEY must be at least 32 characters (e.g. the output of `openssl rand -base64 32`)'));
-  });
-
-  it('canonicalJson sorts keys at every level and drops undefined members', () => {
-    expect(canonicalJson({ b: 1, a: { d: undefined, c: [3, null] } })).toBe('{"a":{"c":[3,null]},"b":1}');
+  it('two processes sharing STATE_KEY resume each other\'s calls; a different key refuses them', async () => {
+    const a = await start([], { FIXTURE_API_STATE_KEY: KEY });
+    const b = await start([], { FIXTURE_API_STATE_KEY: KEY });
+    const c = await start([], { FIXTURE_API_STATE_KEY: 'z'.repeat(40) });
+    const { client: onA } = await connect(a, () => ({ action: 'accept', content: { confirm: true } }), true);
+    const { client: onB } = await connect(b, () => ({ action: 'accept', content: { confirm: true } }), true);
+    const { client: onC } = await connect(c, () => ({ action: 'accept', content: { confirm: true } }), true);
+    const { requestState } = await firstRound(onA);
+    const again = retry({ name: 'delete_item', arguments: { id: '7' }, inputResponses: accepted, requestState });
+    await expect(onC.callTool(again)).rejects.toMatchObject({ code: -32602 });
+    expect(gate.upstream.requests).toEqual([]);
+    const result = await onB.callTool(again);
+    expect(result.isError).toBeFalsy();
+    expect(gate.upstream.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['DELETE /api/items/7']);
   });
 });
