@@ -4,7 +4,7 @@
  * A value of the wrong shape is dropped with a `schema-invalid` warning instead of breaking the
  * whole tool.
  */
-import { backtracksExponentially, EXPONENTIAL } from './pattern-backtracking.js';
+import { exponentialBacktracking, exponentialWarning } from './pattern-backtracking.js';
 import { usablePattern } from './schema-pattern.js';
 import { setOwn } from './set-own.js';
 
@@ -215,7 +215,8 @@ function checkRegex(keyword: string, value: unknown): CheckedValue {
   if (typeof value !== 'string') return bad(keyword, 'a string', value);
   const pattern = usablePattern(value);
   if (pattern === undefined) return { problem: `"${keyword}" ${quoteKeywordValue(value)} is not a valid ECMAScript (unicode) regular expression; ignored` };
-  if (backtracksExponentially(pattern)) return { problem: `"${keyword}" ${quoteKeywordValue(value)} ${EXPONENTIAL}` };
+  const exponential = exponentialBacktracking(pattern);
+  if (exponential !== undefined) return { problem: `"${keyword}" ${quoteKeywordValue(value)} ${exponentialWarning(exponential)}` };
   return { value: pattern };
 }
 

@@ -14,7 +14,7 @@ import { checkValue, clone, describeValue, DROPPED_KEYWORDS, quoteKeywordValue, 
 import { applyOpenApiRewrites, mayBeFile, REWRITTEN } from './schema-openapi.js';
 import { applyDiscriminator } from './schema-discriminator.js';
 import { dropForbiddenRequired } from './schema-required.js';
-import { backtracksExponentially, EXPONENTIAL } from './pattern-backtracking.js';
+import { exponentialBacktracking, exponentialWarning } from './pattern-backtracking.js';
 import { usablePattern } from './schema-pattern.js';
 import { setOwn } from './set-own.js';
 
@@ -229,8 +229,9 @@ function convertSchemaMap(keyword: string, value: unknown, out: JsonSchemaObject
           warn(ctx, `Pattern ${quoteKeywordValue(name)} is not a valid ECMAScript (unicode) regular expression; ignored`, entriesAt, name);
           continue;
         }
-        if (backtracksExponentially(pattern)) {
-          warn(ctx, `Pattern ${quoteKeywordValue(name)} ${EXPONENTIAL}`, entriesAt, name);
+        const exponential = exponentialBacktracking(pattern);
+        if (exponential !== undefined) {
+          warn(ctx, `Pattern ${quoteKeywordValue(name)} ${exponentialWarning(exponential)}`, entriesAt, name);
           continue;
         }
         key = pattern;
