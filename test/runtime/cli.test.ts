@@ -83,7 +83,7 @@ describe('usage', () => {
         '  --http              serve Streamable HTTP at http://HOST:PORT/mcp',
         '  --port N            HTTP port (default 3000)',
         '  --host H            HTTP interface to bind (default 127.0.0.1)',
-        '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
+        '  --allowed-host H    also accept H, any port, or H:PORT in Host/Origin headers (repeatable; for --host 0.0.0.0)',
         '  --oauth-issuer URL  accept OAuth access tokens (JWT) from this issuer (or FIXTURE_API_MCP_OAUTH_ISSUER)',
         "  --oauth-audience U  ...issued for this URI, the server's public URL (or FIXTURE_API_MCP_OAUTH_AUDIENCE)",
         '  --no-auth           serve a non-loopback --host without authentication (warned at every start)',

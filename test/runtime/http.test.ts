@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedHostnames, checkHostAndOrigin } from '../../templates/runtime/host-guard.gen.js';
+import { checkHostAndOrigin, hostNames } from '../../templates/runtime/host-guard.gen.js';
 import {
   DEFAULT_MAX_BODY_BYTES,
   serveHttp,
@@ -49,26 +49,36 @@ function callBody(name: string, args: Record<string, unknown>, id = 5): string {
 
 const listHeaders = { ...MODERN_HEADERS, 'mcp-method': 'tools/list' };
 
-describe('allowedHostnames (names accepted on every connection; localhost and addresses go by the connection)', () => {
-  const cases: { name: string; given: { host: string; extra?: string[] }; want: string[] }[] = [
-    { name: 'loopback', given: { host: '127.0.0.1' }, want: ['127.0.0.1'] },
-    { name: 'IPv4 wildcard adds nothing', given: { host: '0.0.0.0' }, want: [] },
-    { name: 'IPv6 wildcard adds nothing', given: { host: '::' }, want: [] },
-    { name: 'a named host', given: { host: 'MCP.internal' }, want: ['mcp.internal'] },
-    { name: 'an IPv6 address gets brackets', given: { host: 'fd00::1' }, want: ['[fd00::1]'] },
-    { name: 'extra names', given: { host: '0.0.0.0', extra: ['api.example.com'] }, want: ['api.example.com'] },
+describe('hostNames (names accepted on every connection; localhost and addresses go by the connection)', () => {
+  const cases: { name: string; given: { host: string; extra?: string[] }; bound: string[]; allowed?: [string, string[] | 'any'][] }[] = [
+    { name: 'loopback', given: { host: '127.0.0.1' }, bound: ['127.0.0.1'] },
+    { name: 'IPv4 wildcard adds nothing', given: { host: '0.0.0.0' }, bound: [] },
+    { name: 'IPv6 wildcard adds nothing', given: { host: '::' }, bound: [] },
+    { name: 'a named host', given: { host: 'MCP.internal' }, bound: ['mcp.internal'] },
+    { name: 'an IPv6 address gets brackets', given: { host: 'fd00::1' }, bound: ['[fd00::1]'] },
+    { name: 'extra names', given: { host: '0.0.0.0', extra: ['api.example.com'] }, bound: [], allowed: [['api.example.com', 'any']] },
+    {
+      name: 'extra names with ports, merged per name',
+      given: { host: '0.0.0.0', extra: ['A.test:8443', 'a.test:443', 'b.test:9000', 'b.test', '[fd00::2]:8080', 'fd00::3'] },
+      bound: [],
+      allowed: [['a.test', ['8443', '443']], ['b.test', 'any'], ['[fd00::2]', ['8080']], ['[fd00::3]', 'any']],
+    },
   ];
-  for (const { name, given, want } of cases) {
-    it(name, () => expect(allowedHostnames(given.host, given.extra)).toEqual(want));
+  for (const { name, given, bound, allowed = [] } of cases) {
+    it(name, () => {
+      const names = hostNames(given.host, given.extra);
+      expect([...names.bound]).toEqual(bound);
+      expect([...names.allowed].map(([host, ports]) => [host, ports === 'any' ? ports : [...ports]])).toEqual(allowed);
+    });
   }
 });
 
 describe('checkHostAndOrigin', () => {
-  const names = new Set(['mcp.example.test']);
-  const cases: { name: string; host: string; origin?: string; local: string; want: string | undefined }[] = [
+  const names = hostNames('0.0.0.0', ['mcp.example.test']);
+  const cases: { name: string; host: string; origin?: string; local: string; port?: number; want: string | undefined }[] = [
     { name: 'localhost on a loopback connection', host: 'localhost:3000', local: '127.0.0.1', want: undefined },
     { name: 'LOCALHOST in capitals', host: 'LOCALHOST:3000', local: '127.0.0.1', want: undefined },
-    { name: 'localhost over IPv6 loopback', host: 'localhost', local: '[::1]', want: undefined },
+    { name: 'localhost over IPv6 loopback, on port 80', host: 'localhost', local: '[::1]', port: 80, want: undefined },
     { name: 'the address the connection arrived at', host: '192.168.1.5:3000', local: '192.168.1.5', want: undefined },
     { name: 'an allowed name from anywhere', host: 'mcp.example.test', local: '192.168.1.5', want: undefined },
     { name: 'localhost from the network (wildcard bind)', host: 'localhost:3000', local: '192.168.1.5', want: 'Invalid Host header: this server does not answer to that name' },
@@ -89,8 +99,8 @@ describe('checkHostAndOrigin', () => {
     { name: 'an origin that is not http', host: 'localhost:3000', origin: 'file://localhost:3000', local: '127.0.0.1', want: 'Invalid Origin header' },
     { name: 'Origin null', host: 'localhost:3000', origin: 'null', local: '127.0.0.1', want: 'Invalid Origin header' },
   ];
-  for (const { name, host, origin, local, want } of cases) {
-    it(name, () => expect(checkHostAndOrigin(host, origin, local, names)).toBe(want));
+  for (const { name, host, origin, local, port = 3000, want } of cases) {
+    it(name, () => expect(checkHostAndOrigin(host, origin, { address: local, port }, names)).toBe(want));
   }
 });
 
@@ -190,7 +200,7 @@ describe('serveHttp', () => {
   });
 
   it('accepts Host localhost', async () => {
-    const res = await send(server.url, { headers: { ...listHeaders, host: `localhost:${3000}` }, body: listBody() });
+    const res = await send(server.url, { headers: { ...listHeaders, host: `localhost:${server.port}` }, body: listBody() });
     expect(res.status).toBe(200);
   });
 

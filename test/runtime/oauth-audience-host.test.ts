@@ -12,26 +12,32 @@ import { fixtureConfig, fixtureTools } from './server-fixtures.js';
  */
 let issuer: OAuth2Server;
 let running: RunningServer | undefined;
+/** Audience with a port of its own: that port is the one the public Host carries. */
+let withPort: RunningServer | undefined;
 
 beforeAll(async () => {
   issuer = await startIssuer();
-  running = await main({
-    config: fixtureConfig,
-    tools: fixtureTools,
-    argv: ['--http', '--port=0', '--oauth-issuer', issuer.issuer.url!, '--oauth-audience', 'https://mcp.example.com/mcp'],
-    env: {},
-    log: () => undefined,
-    handleSignals: false,
-  });
+  const start = (audience: string) =>
+    main({
+      config: fixtureConfig,
+      tools: fixtureTools,
+      argv: ['--http', '--port=0', '--oauth-issuer', issuer.issuer.url!, '--oauth-audience', audience],
+      env: {},
+      log: () => undefined,
+      handleSignals: false,
+    });
+  running = await start('https://mcp.example.com/mcp');
+  withPort = await start('https://mcp.example.com:8443/mcp');
 });
 afterAll(async () => {
   await running?.close();
+  await withPort?.close();
   await issuer.stop();
 });
 
 /** GET or POST with the `Host` a proxy would forward (fetch cannot set it). */
-function send(method: string, path: string, host: string): Promise<{ status: number; body: string }> {
-  const url = new URL(path, running!.url!);
+function send(method: string, path: string, host: string, server = running): Promise<{ status: number; body: string }> {
+  const url = new URL(path, server!.url!);
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
       let body = '';
@@ -53,4 +59,14 @@ describe('Host: the OAuth audience\'s host', () => {
   it('asks it for a token (401), not 403', async () => expect((await send('POST', '/mcp', 'mcp.example.com')).status).toBe(401));
 
   it('another name is still refused', async () => expect(await send('POST', '/mcp', 'evil.example')).toEqual({ status: 403, body: expect.stringContaining('this server does not answer to that name') }));
+});
+
+describe('Host: the OAuth audience\'s host and port', () => {
+  it('an audience without a port: its host with any port', async () => expect((await send('POST', '/mcp', 'mcp.example.com:8443')).status).toBe(401));
+
+  it('an audience with a port: its host with that port only', async () => {
+    expect((await send('POST', '/mcp', 'mcp.example.com:8443', withPort)).status).toBe(401);
+    expect(await send('POST', '/mcp', 'mcp.example.com:9443', withPort)).toEqual({ status: 403, body: expect.stringContaining('this server does not answer on that port') });
+    expect((await send('POST', '/mcp', 'mcp.example.com', withPort)).status).toBe(403);
+  });
 });
