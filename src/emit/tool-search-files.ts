@@ -1,7 +1,8 @@
 /**
  * The data start-time selection and dynamic mode read (templates/runtime/tool-selection.gen.ts,
- * dynamic-tools.gen.ts): `data/tools/catalog.json` (toolsets; per tool its name, title, summary,
- * toolset, read-only flag and tokens in a static tools/list, in tools/list order, one tool per line) and
+ * dynamic-tools.gen.ts): `data/tools/catalog.json` (toolsets, one a line; per tool its name, title,
+ * summary, toolset by name, read-only flag and tokens in a static tools/list, in tools/list order,
+ * one tool per line, so a changed tag changes the lines of its tools and toolsets only) and
  * `data/tools/search-index.json` (the MiniSearch index of search-core.gen.ts, written here once by
  * search-index-json.ts so the server only loads it), read by `src/tools/catalog.gen.ts`;
  * `data/tools/toolsets.json` (the toolsets alone, with their tool counts and line tokens): all a dynamic server's
@@ -14,6 +15,7 @@ import { jsonLinesText } from './code-files.js';
 import { printSourceFile } from './printer.js';
 import { loadTokenCounterSync, type CountTokens } from '../report/token-cost.js';
 import { buildCatalog, searchDocuments, toolsetLine, toolsetLineJson, type ToolCatalogData } from './search-core.gen.js';
+import { storedCatalogTool } from './search-catalog.gen.js';
 import { searchIndexJson } from './search-index-json.js';
 
 export function toolCatalog(tools: readonly Tool[], toolsetDescriptions: Readonly<Record<string, string>> = {}, count: CountTokens = loadTokenCounterSync()): ToolCatalogData {
@@ -31,27 +33,35 @@ export function withLineTokens(catalog: ToolCatalogData, count: CountTokens): To
 /** `costs`: each tool's cost in tools/list order (report/token-cost.ts), for the catalog's `tokens`. */
 export function emitToolSearchFiles(tools: readonly Tool[], catalog: ToolCatalogData, costs?: readonly { tokens: number }[]): GeneratedFile[] {
   // One tool per line, as in the tool data (text: the list is a member of the file, not all of it).
-  const toolLines = jsonLinesText(catalog.tools.map((tool, i) => JSON.stringify(costs === undefined ? tool : { ...tool, tokens: costs[i]!.tokens })));
-  const catalogText = `{"toolsets":${JSON.stringify(catalog.toolsets)},\n"tools":${toolLines}}\n`;
+  const toolLines = jsonLinesText(
+    catalog.tools.map((tool, i) => {
+      const stored = storedCatalogTool(tool, catalog.toolsets);
+      return JSON.stringify(costs === undefined ? stored : { ...stored, tokens: costs[i]!.tokens });
+    }),
+  );
+  const toolsetLines = jsonLinesText(catalog.toolsets.map((set) => JSON.stringify(set)));
+  const catalogText = `{"toolsets":${toolsetLines},\n"tools":${toolLines}}\n`;
   const read = (file: string): string => `readFileSync(new URL(${JSON.stringify(`../../data/tools/${file}`)}, import.meta.url), "utf8")`;
   return [
     { path: 'data/tools/catalog.json', contents: catalogText, owner: 'generator' },
-    { path: 'data/tools/toolsets.json', contents: `${JSON.stringify(catalog.toolsets)}\n`, owner: 'generator' },
+    { path: 'data/tools/toolsets.json', contents: `${toolsetLines}\n`, owner: 'generator' },
     { path: 'data/tools/search-index.json', contents: `${searchIndexJson(searchDocuments(tools, catalog))}\n`, owner: 'generator' },
     {
       path: 'src/tools/catalog.gen.ts',
       owner: 'generator',
       contents: printSourceFile([
         { kind: 'import', names: ['readFileSync'], from: 'node:fs' },
-        { kind: 'import', typeOnly: true, names: ['CatalogTool'], from: '../runtime/search-core.gen.js' },
+        { kind: 'import', names: ['catalogToolsFromJson'], from: '../runtime/search-catalog.gen.js' },
+        { kind: 'import', typeOnly: true, names: ['CatalogTool', 'StoredCatalogTool', 'ToolsetInfo'], from: '../runtime/search-catalog.gen.js' },
         { kind: 'import', typeOnly: true, names: ['ToolCatalog'], from: '../runtime/tool-selection.gen.js' },
         { kind: 'raw', text: 'let tools: readonly CatalogTool[] | undefined;' },
+        { kind: 'const', name: 'toolsets', exported: false, type: 'readonly ToolsetInfo[]', initializer: `JSON.parse(${read('toolsets.json')})` },
         {
           kind: 'const',
           name: 'catalog',
           type: 'ToolCatalog',
-          docs: ['Toolsets (data/tools/toolsets.json) and tools without their schemas (data/tools/catalog.json, parsed on first use); the search index is read on demand.'],
-          initializer: `{ toolsets: JSON.parse(${read('toolsets.json')}), get tools() { return (tools ??= JSON.parse(${read('catalog.json')}).tools as CatalogTool[]); }, searchIndex: () => ${read('search-index.json')} }`,
+          docs: ['Toolsets (data/tools/toolsets.json) and tools without their schemas (data/tools/catalog.json, parsed on first use, toolsets named there); the search index is read on demand.'],
+          initializer: `{ toolsets, get tools() { return (tools ??= catalogToolsFromJson((JSON.parse(${read('catalog.json')}) as { tools: StoredCatalogTool[] }).tools, toolsets)); }, searchIndex: () => ${read('search-index.json')} }`,
         },
       ]),
     },
