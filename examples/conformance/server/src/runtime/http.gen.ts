@@ -38,8 +38,8 @@ export interface HttpOptions {
   /** How long a request body may take to arrive; default `BODY_TIMEOUT_MS` (http-limits.gen.ts). */
   readonly bodyTimeoutMs?: number;
   /**
-   * Host names (without port) accepted in `Host` and `Origin` besides localhost and the bound
-   * host, e.g. the public name of a server bound to 0.0.0.0.
+   * Hosts accepted in `Host` and `Origin` besides localhost and the bound host, e.g. the public
+   * name of a server bound to 0.0.0.0: `name` with any port, `name:port` with that port only.
    */
   readonly allowedHosts?: readonly string[];
   /** Where server errors are reported; default: stderr. */

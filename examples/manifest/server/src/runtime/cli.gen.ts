@@ -234,8 +234,8 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   const { auth } = endpoint;
   let server: RunningHttpServer;
   try {
-    // The OAuth audience is this server's public URL: its host is a name the server answers to.
-    const allowedHosts = auth?.oauth !== undefined ? [...args.allowedHosts, new URL(auth.oauth.audience).hostname] : args.allowedHosts;
+    // The OAuth audience is this server's public URL: its host (with its port when it names one) is a name the server answers to.
+    const allowedHosts = auth?.oauth !== undefined ? [...args.allowedHosts, new URL(auth.oauth.audience).host] : args.allowedHosts;
     server = await serveHttp(factory, { host: args.host, port: args.port, allowedHosts, log, noAuth: args.noAuth, ...(auth !== undefined ? { auth } : {}) });
   } catch (error) {
     log(`${name}: cannot listen on ${printable(args.host)}:${args.port}: ${describeError(error)}`);

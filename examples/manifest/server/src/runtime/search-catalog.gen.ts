@@ -52,7 +52,7 @@ export interface CatalogTool {
   readonly title?: string;
   /** The first paragraph of its description, at most {@link SUMMARY_MAX} characters. */
   readonly summary: string;
-  /** Index into {@link ToolCatalogData.toolsets}. */
+  /** Index into {@link ToolCatalogData.toolsets} (data/tools/catalog.json stores the name: {@link StoredCatalogTool}). */
   readonly toolset: number;
   /** `annotations.readOnlyHint === true`. */
   readonly readOnly: boolean;
@@ -60,10 +60,32 @@ export interface CatalogTool {
   readonly tokens?: number;
 }
 
-/** data/tools/catalog.json: every tool in tools/list order (the index's ids are positions in it). */
+/** The catalog in memory: every tool in tools/list order (the index's ids are positions in it). */
 export interface ToolCatalogData {
   readonly toolsets: readonly ToolsetInfo[];
   readonly tools: readonly CatalogTool[];
+}
+
+/**
+ * A tool as data/tools/catalog.json stores it: its toolset by name, not by position, so that
+ * adding or renaming one toolset changes only the lines of its own tools (a position would shift
+ * every tool of every later toolset).
+ */
+export type StoredCatalogTool = Omit<CatalogTool, 'toolset'> & { readonly toolset: string };
+
+/** A tool as data/tools/catalog.json stores it (see {@link StoredCatalogTool}). */
+export function storedCatalogTool(tool: CatalogTool, toolsets: readonly ToolsetInfo[]): StoredCatalogTool {
+  return { ...tool, toolset: toolsets[tool.toolset]!.name };
+}
+
+/** data/tools/catalog.json's tools with each toolset back as its position in `toolsets` (data/tools/toolsets.json). */
+export function catalogToolsFromJson(stored: readonly StoredCatalogTool[], toolsets: readonly ToolsetInfo[]): CatalogTool[] {
+  const positions = new Map(toolsets.map((set, i) => [set.name, i]));
+  return stored.map((tool) => {
+    const position = positions.get(tool.toolset);
+    if (position === undefined) throw new Error(`data/tools/catalog.json: tool ${JSON.stringify(tool.name)} names toolset ${JSON.stringify(tool.toolset)}, which data/tools/toolsets.json does not list`);
+    return { ...tool, toolset: position };
+  });
 }
 
 export const SUMMARY_MAX = 300;

@@ -10,6 +10,11 @@
  *   connection arrived at 127.0.0.1 or ::1, where localhost resolves. So a network caller reaching
  *   a server bound to 0.0.0.0 cannot pass with `Host: localhost`, and `--host 127.0.0.2` does not
  *   accept it either.
+ * - Its port (80 when it has none) must be the port the connection arrived on: a server on :3000
+ *   refuses `Host: localhost:9999`. An `--allowed-host` entry sets its own: `name` accepts any
+ *   port (a reverse proxy forwards the public `Host`, `mcp.example.com` or `mcp.example.com:8443`),
+ *   `name:8443` only that one, and `name:443` or `name:80` a `Host` without a port as well (the
+ *   default port of https or http, whichever the proxy speaks).
  * - `Origin`, when present (browsers send it), must be the same origin as `Host`, port included:
  *   a page on http://localhost:5173 may not call a server on localhost:3000.
  *
@@ -20,42 +25,73 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '']);
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '[::1]']);
+/** What a `Host` without a port means: http's default port (or https's, behind a proxy). */
+const HTTP_PORT = 80;
+const HTTPS_PORT = '443';
 /** Host/Origin/address combinations remembered as accepted (a client repeats the same ones). */
 const MAX_REMEMBERED = 64;
 
 export interface HostGuardOptions {
   /** The interface the server is bound to. */
   readonly host: string;
-  /** Extra host names (without port) accepted in `Host` and `Origin`. */
+  /** Extra hosts accepted in `Host` and `Origin`: `name` (any port) or `name:port`. */
   readonly allowedHosts?: readonly string[];
 }
 
 /** `(req, res) => accepted`; answers a refused request with 403 itself. */
 export type HostGuard = (req: IncomingMessage, res: ServerResponse) => boolean;
 
+/** Host names (lower case, IPv6 in brackets) a `Host` may carry whatever address the connection arrived at. */
+export interface HostNames {
+  /** The bound host unless a wildcard: it comes with the port the connection arrived on. */
+  readonly bound: ReadonlySet<string>;
+  /** The `--allowed-host` names, each with the ports it may come with; `'any'` for an entry without one. */
+  readonly allowed: ReadonlyMap<string, ReadonlySet<string> | 'any'>;
+}
+
+/** Where a connection arrived: the socket's local address and port. */
+export interface Arrival {
+  readonly address: string | undefined;
+  readonly port: number | undefined;
+}
+
 /**
- * Host names accepted whatever address the connection arrived at: the bound host unless it is a
- * wildcard or an IP address (an address is accepted through the connection's own address), and
- * the extras, lower case.
+ * The names accepted whatever address the connection arrived at: the bound host unless it is a
+ * wildcard, and the `--allowed-host` entries, `name` or `name:port`.
  */
-export function allowedHostnames(host: string, extra: readonly string[] = []): string[] {
-  const names = new Set<string>();
-  const bound = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host; // IPv6 literal
-  if (!WILDCARD_HOSTS.has(host)) names.add(bound.toLowerCase());
-  for (const name of extra) names.add(name.toLowerCase());
-  return [...names];
+export function hostNames(host: string, extra: readonly string[] = []): HostNames {
+  const bound = new Set<string>();
+  const allowed = new Map<string, Set<string> | 'any'>();
+  const name = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host; // IPv6 literal
+  if (!WILDCARD_HOSTS.has(host)) bound.add(name.toLowerCase());
+  for (const entry of extra) {
+    const { hostname, port } = hostEntry(entry);
+    const ports = allowed.get(hostname);
+    if (port === undefined) allowed.set(hostname, 'any');
+    else if (ports === undefined) allowed.set(hostname, new Set([port]));
+    else if (ports !== 'any') ports.add(port);
+  }
+  return { bound, allowed };
+}
+
+/** An `--allowed-host` entry as a name and an optional port (`::1` is an address, not `:1`). */
+function hostEntry(entry: string): { hostname: string; port?: string } {
+  if (entry.includes(':') && !entry.startsWith('[') && entry.indexOf(':') !== entry.lastIndexOf(':')) return { hostname: `[${entry.toLowerCase()}]` };
+  const parsed = canonicalHost(entry);
+  if (parsed === undefined) return { hostname: entry.toLowerCase() };
+  return parsed.port === undefined ? { hostname: parsed.hostname } : { hostname: parsed.hostname, port: String(Number(parsed.port)) };
 }
 
 export function createHostGuard(options: HostGuardOptions): HostGuard {
-  const names = new Set(allowedHostnames(options.host, options.allowedHosts));
+  const names = hostNames(options.host, options.allowedHosts);
   const accepted = new Set<string>();
   return (req, res) => {
-    const local = canonicalAddress(req.socket.localAddress);
+    const arrival: Arrival = { address: canonicalAddress(req.socket.localAddress), port: req.socket.localPort };
     const host = req.headers.host;
     const origin = req.headers.origin;
-    const key = `${local}\n${host ?? ''}\n${origin ?? ''}`;
+    const key = `${arrival.address}\n${arrival.port}\n${host ?? ''}\n${origin ?? ''}`;
     if (accepted.has(key)) return true;
-    const refusal = checkHostAndOrigin(host, origin, local, names);
+    const refusal = checkHostAndOrigin(host, origin, arrival, names);
     if (refusal !== undefined) {
       const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: refusal }, id: null });
       res.writeHead(403, { 'content-type': 'application/json' }).end(body);
@@ -70,16 +106,24 @@ export function createHostGuard(options: HostGuardOptions): HostGuard {
 export function checkHostAndOrigin(
   host: string | undefined,
   origin: string | undefined,
-  localAddress: string | undefined,
-  names: ReadonlySet<string>,
+  arrival: Arrival,
+  names: HostNames,
 ): string | undefined {
   if (host === undefined || host === '') return 'Missing Host header';
   const parsed = canonicalHost(host);
   if (parsed === undefined) return 'Invalid Host header: not a canonical host name';
   const { hostname, port } = parsed;
-  const arrivedAt = localAddress !== undefined && hostname === localAddress;
-  const local = hostname === 'localhost' && localAddress !== undefined && LOOPBACK_ADDRESSES.has(localAddress);
-  if (!arrivedAt && !local && !names.has(hostname)) return 'Invalid Host header: this server does not answer to that name';
+  const hostPort = port === undefined ? HTTP_PORT : Number(port);
+  const own =
+    (arrival.address !== undefined && hostname === arrival.address) ||
+    (hostname === 'localhost' && arrival.address !== undefined && LOOPBACK_ADDRESSES.has(arrival.address)) ||
+    names.bound.has(hostname);
+  const allowed = names.allowed.get(hostname);
+  const allowedPort = allowed === 'any' || allowed?.has(String(hostPort)) === true || (port === undefined && allowed?.has(HTTPS_PORT) === true);
+  if (!(own && hostPort === arrival.port) && !allowedPort) {
+    if (!own && allowed === undefined) return 'Invalid Host header: this server does not answer to that name';
+    return 'Invalid Host header: this server does not answer on that port';
+  }
   if (origin === undefined) return undefined;
   let url: URL;
   try {

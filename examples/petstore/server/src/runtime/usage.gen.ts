@@ -33,7 +33,7 @@ export function usage(config: ApiConfig, toolCount: number, handlers = false): s
     '  --http              serve Streamable HTTP at http://HOST:PORT/mcp',
     `  --port N            HTTP port (default ${DEFAULT_HTTP_PORT})`,
     `  --host H            HTTP interface to bind (default ${DEFAULT_HTTP_HOST})`,
-    '  --allowed-host H    also accept H in Host/Origin headers (repeatable; for --host 0.0.0.0)',
+    '  --allowed-host H    also accept H, any port, or H:PORT in Host/Origin headers (repeatable; for --host 0.0.0.0)',
     `  --oauth-issuer URL  accept OAuth access tokens (JWT) from this issuer (or ${m.oauthIssuer})`,
     `  --oauth-audience U  ...issued for this URI, the server's public URL (or ${m.oauthAudience})`,
     '  --no-auth           serve a non-loopback --host without authentication (warned at every start)',
