@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { usage } from '../../templates/runtime/cli.gen.js';
-import { startUpstream, type Received } from './items-upstream.js';
+import { useUpstream } from './items-upstream.js';
 import { fixtureConfig } from './server-fixtures.js';
 
 const hooks = fileURLToPath(new URL('./fixtures/ts-resolve-hooks.mjs', import.meta.url));
@@ -29,15 +28,7 @@ function runProcess(args: string[]): Promise<ProcessResult> {
 }
 
 describe('main as a process (what node dist/main.js does)', () => {
-  const received: Received[] = [];
-  let upstream: { server: Server; url: string };
-  beforeAll(async () => {
-    upstream = await startUpstream(received);
-  });
-  afterAll(() => {
-    upstream?.server.closeAllConnections();
-    upstream?.server.close();
-  });
+  const upstream = useUpstream();
 
   it('--help: usage on stdout, exit code 0', async () => {
     expect(await runProcess(['--help'])).toEqual({ code: 0, stdout: usage(fixtureConfig, 1), stderr: '' });
@@ -63,10 +54,10 @@ describe('main as a process (what node dist/main.js does)', () => {
     const client = new Client({ name: 't', version: '1' }, { versionNegotiation: { mode: 'auto' } });
     await client.connect(transport);
     try {
-      received.length = 0;
+      upstream.received.length = 0;
       const result = await client.callTool({ name: 'get_item', arguments: { id: '../etc' } });
       expect(result.structuredContent).toEqual({ id: '../etc' });
-      expect(received).toEqual([{ method: 'GET', url: '/api/items/..%2Fetc' }]);
+      expect(upstream.received).toEqual([{ method: 'GET', url: '/api/items/..%2Fetc' }]);
     } finally {
       await client.close();
     }

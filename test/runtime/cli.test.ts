@@ -1,12 +1,11 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseArgs, type CliArgs } from '../../templates/runtime/cli-args.gen.js';
 import { main, usage, type RunningServer } from '../../templates/runtime/cli.gen.js';
 import { buildCatalog, buildSearchIndex } from '../../templates/runtime/search-core.gen.js';
 import type { ApiConfig } from '../../templates/runtime/types.gen.js';
-import { startUpstream, type Received } from './items-upstream.js';
+import { useUpstream } from './items-upstream.js';
 import { fixtureConfig, upstreamTools } from './server-fixtures.js';
 
 const defaults: CliArgs = { http: false, port: 3000, host: '127.0.0.1', allowedHosts: [], envFiles: [], noAuth: false, help: false, version: false, selection: new Map() };
@@ -118,15 +117,7 @@ describe('usage', () => {
 });
 
 describe('main (in-process)', () => {
-  const received: Received[] = [];
-  let upstream: { server: Server; url: string };
-  beforeAll(async () => {
-    upstream = await startUpstream(received);
-  });
-  afterAll(() => {
-    upstream?.server.closeAllConnections();
-    upstream?.server.close();
-  });
+  const upstream = useUpstream();
 
   interface Outcome {
     running: RunningServer | undefined;
@@ -188,10 +179,10 @@ describe('main (in-process)', () => {
     try {
       expect(running?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
       expect(log).toEqual([`fixture-api-mcp 1.2.3: MCP over Streamable HTTP at ${running?.url}, 1 tool, no authentication`]);
-      received.length = 0;
+      upstream.received.length = 0;
       const result = await callOverHttp(running!.url!, { id: 'a b', verbose: true });
       expect(result).toMatchObject({ structuredContent: { id: 'a b' } });
-      expect(received).toEqual([{ method: 'GET', url: '/api/items/a%20b?verbose=true' }]);
+      expect(upstream.received).toEqual([{ method: 'GET', url: '/api/items/a%20b?verbose=true' }]);
     } finally {
       await running?.close();
     }
@@ -200,9 +191,9 @@ describe('main (in-process)', () => {
   it('lets --base-url win over the environment', async () => {
     const { running } = await run(['--http', '--port=0', `--base-url=${upstream.url}/v2`], { FIXTURE_API_BASE_URL: 'http://127.0.0.1:9/nowhere' });
     try {
-      received.length = 0;
+      upstream.received.length = 0;
       await callOverHttp(running!.url!, { id: 'x' });
-      expect(received).toEqual([{ method: 'GET', url: '/api/v2/items/x' }]);
+      expect(upstream.received).toEqual([{ method: 'GET', url: '/api/v2/items/x' }]);
     } finally {
       await running?.close();
     }

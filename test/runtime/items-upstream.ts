@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface Received {
   method: string;
@@ -18,4 +19,26 @@ export function startUpstream(received: Received[]): Promise<{ server: Server; u
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api` }));
   });
+}
+
+/** The upstream for one describe block: started before its tests, closed after them; `received` is what it was sent. */
+export function useUpstream(): { readonly received: Received[]; readonly server: Server; readonly url: string } {
+  const received: Received[] = [];
+  let upstream: { server: Server; url: string } | undefined;
+  beforeAll(async () => {
+    upstream = await startUpstream(received);
+  });
+  afterAll(() => {
+    upstream?.server.closeAllConnections();
+    upstream?.server.close();
+  });
+  return {
+    received,
+    get server() {
+      return upstream!.server;
+    },
+    get url() {
+      return upstream!.url;
+    },
+  };
 }
