@@ -87,7 +87,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       args.host = value;
       portOrHost = flag;
     } else if (flag === '--allowed-host') {
-      args.allowedHosts.push(value);
+      args.allowedHosts.push(parseAllowedHost(value));
       portOrHost = flag;
     } else if (flag === '--confirm') {
       const policy = value.trim().toLowerCase();
@@ -114,6 +114,24 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   // The entry a host starts is a stdio server: an --http in it would be lost, so it is refused.
   if (args.hostConfig !== undefined && args.http && !args.help && !args.version) throw new UsageError('--host-config prints an entry that starts the server over stdio; leave out --http');
   return args;
+}
+
+/**
+ * An `--allowed-host` entry as the Host header would carry it: a name or address, optionally
+ * `:PORT`. A URL, a path or a user name is refused at start rather than never matching a request.
+ */
+function parseAllowedHost(text: string): string {
+  const bareIpv6 = !text.startsWith('[') && text.indexOf(':') !== text.lastIndexOf(':');
+  let url: URL | undefined;
+  try {
+    url = /^[^\s/\\?#@]+$/.test(text) ? new URL(`http://${bareIpv6 ? `[${text}]` : text}/`) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || url.hostname === '') {
+    throw new UsageError(`--allowed-host takes a host name or address, optionally with :PORT (e.g. mcp.example.com or mcp.example.com:8443), got ${JSON.stringify(text)}`);
+  }
+  return text;
 }
 
 function parsePort(text: string): number {
