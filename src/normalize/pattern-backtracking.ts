@@ -69,9 +69,9 @@ export function exponentialBacktracking(pattern: string): string | undefined {
     const inner = unsafe(node.node);
     if (inner !== undefined || !node.unbounded) return inner;
     if (hasUnboundedRepeat(node.node) && !delimited(node.node, sets.matches)) return NESTED;
-    const alternatives = branches(node.node);
-    if (alternatives.some((alt) => start(alt).empty)) return EMPTY;
-    if (alternatives.length > 1 && sets.shared(alternatives.map((alt) => start(alt).first))) return OVERLAP;
+    const starts = branches(node.node).map(start);
+    if (starts.some((head) => head.empty)) return EMPTY;
+    if (starts.length > 1 && sets.shared(starts.map((head) => head.first))) return OVERLAP;
     return undefined;
   };
   return unsafe(root);

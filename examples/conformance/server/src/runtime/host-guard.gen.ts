@@ -65,7 +65,9 @@ export function hostNames(host: string, extra: readonly string[] = []): HostName
   const name = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host; // IPv6 literal
   if (!WILDCARD_HOSTS.has(host)) bound.add(name.toLowerCase());
   for (const entry of extra) {
-    const { hostname, port } = hostEntry(entry);
+    const parsed = parseHostEntry(entry);
+    if (parsed === undefined) continue; // never equal to a canonical Host (the CLI refuses it at start)
+    const { hostname, port } = parsed;
     const ports = allowed.get(hostname);
     if (port === undefined) allowed.set(hostname, 'any');
     else if (ports === undefined) allowed.set(hostname, new Set([port]));
@@ -74,11 +76,14 @@ export function hostNames(host: string, extra: readonly string[] = []): HostName
   return { bound, allowed };
 }
 
-/** An `--allowed-host` entry as a name and an optional port (`::1` is an address, not `:1`). */
-function hostEntry(entry: string): { hostname: string; port?: string } {
-  if (entry.includes(':') && !entry.startsWith('[') && entry.indexOf(':') !== entry.lastIndexOf(':')) return { hostname: `[${entry.toLowerCase()}]` };
-  const parsed = canonicalHost(entry);
-  if (parsed === undefined) return { hostname: entry.toLowerCase() };
+/**
+ * An `--allowed-host` entry as a name and an optional port, as a canonical `Host` carries them
+ * (`::1` is an address, not `:1`), or undefined when it is not one (a URL, a path, a user name).
+ */
+export function parseHostEntry(entry: string): { hostname: string; port?: string } | undefined {
+  const bareIpv6 = !entry.startsWith('[') && entry.indexOf(':') !== entry.lastIndexOf(':');
+  const parsed = canonicalHost(bareIpv6 ? `[${entry}]` : entry);
+  if (parsed === undefined) return undefined;
   return parsed.port === undefined ? { hostname: parsed.hostname } : { hostname: parsed.hostname, port: String(Number(parsed.port)) };
 }
 

@@ -8,6 +8,7 @@
  */
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT } from './http.gen.js';
 import { HOSTS, isHost, type Host } from './host-config.gen.js';
+import { parseHostEntry } from './host-guard.gen.js';
 import { isConfirmPolicy } from './human-in-the-loop.gen.js';
 import { CONFIRM_POLICIES } from './input-gate.gen.js';
 import { SELECTION_SWITCHES, SELECTION_VALUE_FLAGS } from './tool-selection.gen.js';
@@ -116,19 +117,9 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   return args;
 }
 
-/**
- * An `--allowed-host` entry as the Host header would carry it: a name or address, optionally
- * `:PORT`. A URL, a path or a user name is refused at start rather than never matching a request.
- */
+/** An `--allowed-host` entry, refused at start when it is not a name or address with an optional `:PORT` (it would never match a request). */
 function parseAllowedHost(text: string): string {
-  const bareIpv6 = !text.startsWith('[') && text.indexOf(':') !== text.lastIndexOf(':');
-  let url: URL | undefined;
-  try {
-    url = /^[^\s/\\?#@]+$/.test(text) ? new URL(`http://${bareIpv6 ? `[${text}]` : text}/`) : undefined;
-  } catch {
-    url = undefined;
-  }
-  if (url === undefined || url.hostname === '') {
+  if (parseHostEntry(text) === undefined) {
     throw new UsageError(`--allowed-host takes a host name or address, optionally with :PORT (e.g. mcp.example.com or mcp.example.com:8443), got ${JSON.stringify(text)}`);
   }
   return text;
