@@ -123,7 +123,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   }
   // The tool data's JSON texts, kept for the summaries, which hash the same texts (and the cost's schemas).
   const json = new JsonTexts();
-  const cost = await toolModelCost(tools.tools, json);
+  const cost = await toolModelCost(tools, json);
   const plan = emitPackage(tools, { ...options, cost }, json);
   done('emit', `${plan.files.length} files`);
   const summaries = summarizeTools(tools.tools, json);

@@ -55,7 +55,7 @@ export async function toolsCommand(spec: string, flags: ToolsFlags): Promise<voi
     return;
   }
   // The table ends with what the tools cost a model, and the budget warning when over it.
-  const cost = await toolModelCost(result.tools.tools);
+  const cost = await toolModelCost(result.tools);
   const warning = budgetWarning(cost, { budget: flags.tokenBudget ?? DEFAULT_TOKEN_BUDGET, outputSchema: flags.outputSchema ?? 'compact', descriptions: flags.descriptions ?? 'compact' });
   process.stdout.write(toolsTable(result.tools) + costLines(cost).map((l) => `${printable(l)}\n`).join(''));
   if (warning !== undefined) process.stderr.write(`${printable(warning)}\n`);

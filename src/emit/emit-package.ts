@@ -42,7 +42,7 @@ export function emitPackage(model: ToolModel, options: EmitOptions = {}, json?: 
   if (options.clientOnly) return sorted(emitClientOnlyPackage(model, client));
   // A tool manifest's package: each tool runs the user's handler instead of calling an upstream.
   const handlers = model.tools.some((t) => t.binding.kind === 'handler');
-  const catalog = toolCatalog(model.tools, model.toolsetDescriptions);
+  const catalog = toolCatalog(model.tools, model.toolsetDescriptions, undefined, model.toolsetOrder);
   // One name per tool, used by the README, the handler types and the client.
   const methods = clientMethodNames(model.tools);
   const size = { listLength: 12 };

@@ -18,8 +18,14 @@ import { buildCatalog, searchDocuments, toolsetLine, toolsetLineJson, type ToolC
 import { storedCatalogTool } from './search-catalog.gen.js';
 import { searchIndexJson } from './search-index-json.js';
 
-export function toolCatalog(tools: readonly Tool[], toolsetDescriptions: Readonly<Record<string, string>> = {}, count: CountTokens = loadTokenCounterSync()): ToolCatalogData {
-  return withLineTokens(buildCatalog(tools, (i) => tools[i]!.toolset ?? 'default', toolsetDescriptions), count);
+/** `declared`: the toolsets the spec's root `tags` declare, in order (ToolModel.toolsetOrder): the toolsets come in toolsetOrder. */
+export function toolCatalog(
+  tools: readonly Tool[],
+  toolsetDescriptions: Readonly<Record<string, string>> = {},
+  count: CountTokens = loadTokenCounterSync(),
+  declared: readonly string[] = [],
+): ToolCatalogData {
+  return withLineTokens(buildCatalog(tools, (i) => tools[i]!.toolset ?? 'default', toolsetDescriptions, declared), count);
 }
 
 /**

@@ -79,6 +79,8 @@ export function mapToTools(spec: ApiModel, options: MapOptions = {}, diagnostics
   scan.finish();
   const result: ToolModel = { info, servers: model.servers, securitySchemes: model.securitySchemes, tools };
   if (toolsets !== undefined) result.toolsetDescriptions = toolsets;
+  const order = declaredToolsets(model.tagOrder, tools);
+  if (order.length > 0) result.toolsetOrder = order;
   // Every operation of the spec, not only the selected ones: a public subset of a secured API is not
   // an API without credentials, and `--auth` would not be the fix there.
   if (declared === undefined && model.operations.length > 0 && !model.operations.some((op) => op.security.some((r) => Object.keys(r).length > 0))) {
@@ -138,6 +140,12 @@ function toolsetDescriptions(tags: Record<string, string> | undefined, tools: re
     if (line !== '') out[name] = line;
   }
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** The root `tags` as toolset names (toolset.ts), in their order, each once: those that hold a tool. */
+function declaredToolsets(tags: readonly string[] | undefined, tools: readonly Tool[]): string[] {
+  const used = new Set(tools.map((tool) => tool.toolset));
+  return [...new Set((tags ?? []).map(toolsetLabel))].filter((name) => used.has(name));
 }
 
 /** What every operation of one run shares. */

@@ -171,4 +171,6 @@ export interface ApiModel {
   defs: Record<string, JsonSchema>;
   /** The root `tags` list's descriptions, by tag name (tags without a description are left out). */
   tagDescriptions?: Record<string, string>;
+  /** The root `tags` list's names, in its order (each once): the order of the toolsets they name. */
+  tagOrder?: string[];
 }

@@ -89,6 +89,11 @@ export interface ToolModel {
   /** One line about each toolset that has one (OpenAPI tag descriptions), by toolset name. */
   toolsetDescriptions?: Record<string, string>;
   /**
+   * The toolsets the spec's root `tags` declare, in that order (as toolset names): every listing
+   * of toolsets shows these first, then the others by name (search-catalog.gen.ts toolsetOrder).
+   */
+  toolsetOrder?: string[];
+  /**
    * No operation of the spec requires a credential and `generate --auth` declared none: calls go
    * upstream without any, so generate and the README say how to declare one (GitHub's spec).
    */

@@ -73,6 +73,8 @@ export function normalizeSpec(spec: LoadedSpec, diagnostics: DiagnosticBag = new
   if (description !== undefined) model.info.description = description;
   const tags = tagDescriptions(doc.tags);
   if (tags !== undefined) model.tagDescriptions = tags;
+  const order = tagOrder(doc.tags);
+  if (order.length > 0) model.tagOrder = order;
   return model;
 }
 
@@ -90,6 +92,13 @@ function tagDescriptions(tags: unknown): Record<string, string> | undefined {
     any = true;
   }
   return any ? { ...out } : undefined;
+}
+
+/** The root `tags` list's names in its order, each once. */
+function tagOrder(tags: unknown): string[] {
+  if (!Array.isArray(tags)) return [];
+  const names = tags.map((tag) => asString(asRecord(tag)?.name)).filter((name) => name !== undefined);
+  return [...new Set(names)];
 }
 
 /**

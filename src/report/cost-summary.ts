@@ -3,22 +3,29 @@
  * and the one-time warning when it is over the budget (see token-cost.ts for how it is counted).
  */
 import type { JsonTexts } from '../json-texts.js';
-import type { Tool } from '../model/tool-model.js';
+import { toolsetOrder } from '../emit/search-catalog.gen.js';
+import type { ToolModel } from '../model/tool-model.js';
 import { countToolListTokens, formatTokens, type ToolListCost } from './token-cost.js';
 
 /** Tokens a whole static tools/list may cost before a run warns (`tokenBudget`, `--token-budget`). */
 export const DEFAULT_TOKEN_BUDGET = 50_000;
 
 /**
- * The cost of a model's tools, grouped by toolset (first tag, else first path segment); `json`:
- * the run's serialized texts (the schemas serialized here are serialized once for the run).
+ * The cost of a model's tools, grouped by toolset (first tag, else first path segment), the
+ * toolsets in the catalog's order (toolsetOrder: the README's table and the report list them as
+ * --list-toolsets does); `json`: the run's serialized texts (the schemas serialized here are
+ * serialized once for the run).
  */
-export async function toolModelCost(tools: readonly Tool[], json?: JsonTexts): Promise<ToolListCost> {
-  return countToolListTokens(
+export async function toolModelCost(model: Pick<ToolModel, 'tools' | 'toolsetOrder'>, json?: JsonTexts): Promise<ToolListCost> {
+  const { tools } = model;
+  const cost = await countToolListTokens(
     tools.map((t) => t.definition),
     { toolsetOf: (_definition, index) => tools[index]!.toolset ?? 'default' },
     json,
   );
+  if (cost.toolsets === undefined) return cost;
+  const byName = new Map(cost.toolsets.map((set) => [set.name, set]));
+  return { ...cost, toolsets: toolsetOrder(byName.keys(), model.toolsetOrder).map((name) => byName.get(name)!) };
 }
 
 /** What `--report` stores: the figures without the per-tool list. */
@@ -84,7 +91,8 @@ export function budgetWarning(cost: ToolListCost, context: BudgetContext): strin
   if (cost.tokens <= budget) return undefined;
   const wrapper = wrapperTokensOf(cost);
   const fitting = (cost.toolsets ?? []).filter((t) => t.tokens + wrapper <= budget);
-  const example = fitting.length > 0 && (cost.toolsets ?? []).length > 1 ? fitting[0]! : undefined; // toolsets are sorted most expensive first
+  const largest = fitting.reduce<(typeof fitting)[number] | undefined>((best, t) => (best === undefined || t.tokens > best.tokens || (t.tokens === best.tokens && t.name < best.name) ? t : best), undefined);
+  const example = (cost.toolsets ?? []).length > 1 ? largest : undefined;
   const toolsetsFit = example === undefined ? undefined : `${fitting.length} of ${cost.toolsets!.length} toolsets fit alone, e.g. --toolsets ${JSON.stringify(example.name)}: ${toolCount(example.tools)}, ${formatTokens(example.tokens)} tokens`;
   const fitsReadOnly = readOnlySelection(cost, budget);
   const readOnly = fitsReadOnly === undefined ? undefined : `--read-only: ${toolCount(fitsReadOnly.tools)}, ${formatTokens(fitsReadOnly.tokens)} tokens`;

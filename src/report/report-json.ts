@@ -29,7 +29,7 @@
  *       "inputSchema": 213881, "outputSchema": 8500, "descriptions": 70000, "median": 235,
  *       "budget": 50000, "overBudget": true,
  *       "top": [{ "name": "repos_update-org-ruleset", "tokens": 3218 }],          // 10 most expensive
- *       "toolsets": [{ "name": "repos", "tools": 201, "tokens": 61000 }]            // most expensive first
+ *       "toolsets": [{ "name": "actions", "tools": 187, "tokens": 45795 }]         // as --list-toolsets: the root tags' order, then by name
  *     }
  *   }]
  * }

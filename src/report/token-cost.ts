@@ -59,7 +59,7 @@ export interface ToolListCost {
   median: number;
   /** The most expensive tools, most expensive first (ties by name). */
   top: ToolCost[];
-  /** Per toolset, most expensive first, when a grouping was given. */
+  /** Per toolset, most expensive first, when a grouping was given (cost-summary.ts toolModelCost puts them in toolsetOrder). */
   toolsets?: ToolsetCost[];
   /** Every tool, in the order given. */
   perTool: ToolCost[];

@@ -56,14 +56,21 @@ describe('search-core', () => {
   const search = createSearch(loadSearchIndex(JSON.stringify(buildSearchIndex(tools, catalog))), catalog);
   const top = (query: string): string | undefined => catalog.tools[search(query, 3)[0]!]?.name;
 
-  it('builds the catalog: toolsets in order of first use, summaries, read-only flags', () => {
+  it('builds the catalog: toolsets by name (none declared), summaries, read-only flags', () => {
     expect(catalog.toolsets).toEqual([
       { name: 'issues', description: '', tools: 2 },
+      { name: 'pulls', description: '', tools: 2 },
       { name: 'repos', description: '', tools: 2 },
       { name: 'users', description: '', tools: 1 },
-      { name: 'pulls', description: '', tools: 2 },
     ]);
     expect(catalog.tools[1]).toEqual({ name: 'issues_list-for-repo', title: 'List repository issues', summary: 'List repository issues', toolset: 0, readOnly: true });
+    expect(catalog.tools.map((t) => catalog.toolsets[t.toolset]!.name)).toEqual(['issues', 'issues', 'repos', 'repos', 'users', 'pulls', 'pulls']);
+  });
+
+  it('builds the catalog: the declared toolsets in their order first, then the others by name', () => {
+    const declared = buildCatalog(tools, (i) => tools[i]!.definition.name.split('_')[0]!, {}, ['users', 'pulls', 'gists']);
+    expect(declared.toolsets.map((set) => [set.name, set.tools])).toEqual([['users', 1], ['pulls', 2], ['issues', 2], ['repos', 2]]);
+    expect(declared.tools.map((t) => declared.toolsets[t.toolset]!.name)).toEqual(['issues', 'issues', 'repos', 'repos', 'users', 'pulls', 'pulls']);
   });
 
   const ranking: [string, string][] = [

@@ -59,21 +59,21 @@ describe('the generated package starts in the decided mode', () => {
     // 120 tools, the first 10 read-only (about 1,000 tokens each): only those fit 50,000.
     const mixed = model(120);
     mixed.tools = mixed.tools.map((t, i) => (i < 10 ? { ...t, definition: { ...t.definition, annotations: { readOnlyHint: true } } } : t));
-    const cost = await toolModelCost(mixed.tools);
+    const cost = await toolModelCost(mixed);
     const readOnly = cost.perTool.slice(0, 10).reduce((n, t) => n + t.tokens, 0);
     const readme = emitPackage(mixed, { packageName: 'things-mcp', cost }).files.find((f) => f.path === 'README.md')!.contents;
     expect(readme).toContain(`it serves them in static mode instead. \`--read-only\` is one: 10 tools, ${readOnly.toLocaleString('en-US')} tokens.`);
     // All 120 read-only: the selection is the whole list, and not offered.
     const allRead = model(120);
     allRead.tools = allRead.tools.map((t) => ({ ...t, definition: { ...t.definition, annotations: { readOnlyHint: true } } }));
-    const allReadme = emitPackage(allRead, { packageName: 'things-mcp', cost: await toolModelCost(allRead.tools) }).files.find((f) => f.path === 'README.md')!.contents;
+    const allReadme = emitPackage(allRead, { packageName: 'things-mcp', cost: await toolModelCost(allRead) }).files.find((f) => f.path === 'README.md')!.contents;
     expect(allReadme).toContain('Started with a selection');
     expect(allReadme).not.toContain('is one:');
   });
 
   it('the catalog holds the tokens of each tool as the cost counted them', async () => {
     const things = model(3);
-    const cost = await toolModelCost(things.tools);
+    const cost = await toolModelCost(things);
     const catalog = emitPackage(things, { packageName: 'things-mcp', cost }).files.find((f) => f.path === 'data/tools/catalog.json')!;
     const tools = (JSON.parse(catalog.contents) as { tools: { name: string; tokens: number }[] }).tools;
     expect(tools.map((t) => t.tokens)).toEqual(cost.perTool.map((t) => t.tokens));

@@ -30,6 +30,14 @@ describe('budgetWarning', () => {
     );
   });
 
+  it('the example is the largest toolset that fits, whatever order the toolsets are listed in (toolsetOrder)', () => {
+    const tiny: ToolCost = { name: 'tiny_0', tokens: 5_000, inputSchema: 0, outputSchema: 0, descriptions: 0, bytes: 0, toolset: 'tiny' };
+    const listed = summarizeToolList([tiny, ...perTool], 4, { toolsets: true });
+    for (const toolsets of [listed.toolsets!, [...listed.toolsets!].reverse()]) {
+      expect(budgetWarning({ ...listed, toolsets }, compact)).toContain('2 of 3 toolsets fit alone, e.g. --toolsets "small": 1 tool, 20.0 k tokens');
+    }
+  });
+
   it('a toolset fits only with the {"tools":[]} wrapper around it', () => {
     expect(budgetWarning(cost, { ...compact, budget: 20_003 })).not.toContain('toolset selection');
     expect(budgetWarning(cost, { ...compact, budget: 20_004 })).toContain('--toolsets "small"');

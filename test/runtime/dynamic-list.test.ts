@@ -36,6 +36,16 @@ describe('dynamic tools/list', () => {
     expect(toolsetLines(small, [0, 2, 3], 1_000)).toBe('Toolsets (pass one as toolset to search only there):\n- issues (1): Interact with issues.\n- repos (2)');
   });
 
+  it("lists the toolsets in the catalog's order (toolsetOrder), as --list-toolsets, also when only the largest fit", () => {
+    // small: issues, repos, Users (not name order: "U" sorts before "i")
+    expect(toolsetLines(small, every(small), 1_000).split('\n').slice(1)).toEqual(['- issues (2): Interact with issues.', '- repos (2)', '- Users (1)']);
+    const catalog = catalogOf(600, (i) => `Toolset ${i}`, true);
+    const lines = toolsetLines(catalog, every(catalog), 300).split('\n').slice(1, -1);
+    const shown = lines.map((line) => Number(/someLongToolsetName(\d+) /.exec(line)![1]));
+    expect(shown.length).toBeGreaterThan(2);
+    expect(shown).toEqual([...shown].sort((a, b) => a - b)); // catalog positions ascending, not "…Name10" before "…Name2"
+  });
+
   it('names the API once, reading well whatever its title (not "Stripe API API tools")', () => {
     expect(apiPhrase('Stripe API')).toBe('the Stripe API');
     expect(apiPhrase('The  Kubernetes\nAPI')).toBe('the Kubernetes API');

@@ -89,9 +89,9 @@ describe('selectTools', () => {
 });
 
 describe('--list-toolsets', () => {
-  it('prints a table sorted by name with selected/total counts once narrowed', () => {
+  it("prints a table in the catalog's order (toolsetOrder) with selected/total counts once narrowed", () => {
     expect(toolsetTable(catalog, [0, 1, 2, 3, 4])).toBe(
-      ['toolset  tools  read-only  description', 'Users        1          1', 'issues       2          1  Interact with issues.', 'repos        2          1', '3 toolsets, 5 of 5 tools selected', ''].join('\n'),
+      ['toolset  tools  read-only  description', 'issues       2          1  Interact with issues.', 'repos        2          1', 'Users        1          1', '3 toolsets, 5 of 5 tools selected', ''].join('\n'),
     );
     expect(toolsetTable(catalog, [0, 2])).toContain('issues     1/2          1  Interact with issues.');
   });
@@ -99,9 +99,9 @@ describe('--list-toolsets', () => {
     expect(toolsetTable(counted, [0, 1, 2, 3, 4])).toBe(
       [
         'toolset  tools  read-only  tokens  description',
-        'Users        1          1     500',
         'issues       2          1     300  Interact with issues.',
         'repos        2          1     700',
+        'Users        1          1     500',
         '3 toolsets, 5 of 5 tools selected, 1,504 tokens in a static tools/list',
         '',
       ].join('\n'),
