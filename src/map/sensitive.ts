@@ -37,6 +37,8 @@
  *   removed with `--not-sensitive <name>` (exact names, compared ignoring case; see `MapOptions`).
  */
 
+import { wordFinder } from './sensitive-first-words.js';
+
 export type SensitiveCategory = 'credential' | 'personal';
 
 export interface SensitiveNamePattern {
@@ -183,21 +185,20 @@ function matchesWords(words: readonly string[], pattern: readonly string[], matc
 }
 
 /** Each pattern's words, split once, and joined (`api key` → `apikey`). */
-const PATTERN_WORDS: ReadonlyMap<SensitiveNamePattern, { words: readonly string[]; joined: string }> = new Map(
-  SENSITIVE_NAME_PATTERNS.map((p) => {
-    const words = p.words.split(' ');
-    return [p, { words, joined: words.join('') }];
-  }),
-);
+const PATTERN_WORDS: readonly { words: readonly string[]; joined: string }[] = SENSITIVE_NAME_PATTERNS.map((p) => {
+  const words = p.words.split(' ');
+  return { words, joined: words.join('') };
+});
 
 /**
- * `nameText` is `words` joined by spaces. Every way a pattern matches puts its first word inside
- * one word of the name (as the word's start, or inside a word that ends with the pattern joined),
- * so a name without it is rejected with one `includes`.
+ * Every way a pattern matches puts its first word inside one word of the name (as the word's
+ * start, or inside a word that ends with the pattern joined), so only the patterns whose first
+ * word occurs in the name's text are tried.
  */
-function matchesPattern(words: readonly string[], nameText: string, pattern: SensitiveNamePattern): boolean {
-  const split = PATTERN_WORDS.get(pattern) ?? { words: pattern.words.split(' '), joined: pattern.words.split(' ').join('') };
-  if (!nameText.includes(split.words[0]!)) return false;
+const FIRST_WORDS = wordFinder(PATTERN_WORDS.map((p) => p.words[0]!));
+
+/** Whether the name's words match the pattern, whose first word occurs in their text. */
+function matchesPattern(words: readonly string[], pattern: SensitiveNamePattern, split: { words: readonly string[]; joined: string }): boolean {
   if (pattern.unless?.some((u) => words.includes(u)) === true) return false;
   return matchesWords(words, split.words, pattern.match, split.joined);
 }
@@ -210,9 +211,16 @@ const firstMatchCache = new Map<string, number>();
 function firstBuiltInMatch(text: string): number {
   let hit = firstMatchCache.get(text);
   if (hit === undefined) {
+    hit = -1;
     const words = nameWords(text);
-    const nameText = words.join(' ');
-    hit = words.length === 0 ? -1 : SENSITIVE_NAME_PATTERNS.findIndex((pattern) => matchesPattern(words, nameText, pattern));
+    if (words.length > 0) {
+      for (const index of FIRST_WORDS.occurring(words.join(' '))) {
+        if (matchesPattern(words, SENSITIVE_NAME_PATTERNS[index]!, PATTERN_WORDS[index]!)) {
+          hit = index;
+          break;
+        }
+      }
+    }
     if (firstMatchCache.size >= FIRST_MATCH_CACHE_MAX) firstMatchCache.clear();
     firstMatchCache.set(text, hit);
   }
