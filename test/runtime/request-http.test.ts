@@ -2,40 +2,18 @@
  * Prepared requests sent with the real `fetch` to a real `node:http` server that records the raw
  * request line, headers and body bytes: what the upstream API would see.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest, RequestError, toFetchInit, type PreparedRequest } from '../../templates/runtime/request.gen.js';
 import type { HttpBinding, JsonSchemaObject } from '../../templates/runtime/types.gen.js';
-
-interface Received {
-  method: string;
-  target: string;
-  /** Header name (lower case) → raw value bytes read as latin1, as Node gives them. */
-  headers: Record<string, string>;
-  body: Buffer;
-}
+import { useExchangeUpstream, type Received } from './upstream-kit.js';
 
 describe('prepared requests over real HTTP', () => {
-  const received: Received[] = [];
-  let server: Server;
+  const upstream = useExchangeUpstream();
+  const { received } = upstream;
   let base: string;
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const headers: Record<string, string> = {};
-        for (let i = 0; i < req.rawHeaders.length; i += 2) headers[req.rawHeaders[i]!.toLowerCase()] = req.rawHeaders[i + 1]!;
-        received.push({ method: req.method ?? '', target: req.url ?? '', headers, body: Buffer.concat(chunks) });
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`;
+  beforeAll(() => {
+    base = `${upstream.base}/v1/`;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   async function send(req: PreparedRequest): Promise<Received> {
     const before = received.length;
