@@ -1,17 +1,16 @@
 /**
  * What the one-character parts of a pattern match (`a`, `\.`, `[a-z]`, `\d`, `\p{L}`, `.`), for
- * the backtracking check (pattern-backtracking.ts): does a source match a given character, and
- * can two of some lists of sources (the first characters of alternatives) match the same one?
+ * the backtracking check (pattern-backtracking.ts): can two of them match the same character?
  *
  * Overlap is tried on samples, not computed on the sets: every ASCII and Latin-1 character, a few
- * from other scripts, and the characters the lists mention (`[\u4e00-\u9fff]` brings U+4E00
+ * from other scripts, and the characters the two sources mention (`[\u4e00-\u9fff]` brings U+4E00
  * and U+9FFF, a literal `中` itself). Sets that share only a character none of these hits are
  * taken as disjoint, so the check can miss an overlap (a pattern then stays), never invent one.
+ * A back reference (`\1`) may match anything.
  */
 
-/** Characters mentioned by one source, and by all the lists, that join the samples (bounded, so a long alternation stays cheap). */
+/** Characters mentioned by one source that join the samples (bounded, so a long class stays cheap). */
 const MAX_MENTIONED = 64;
-const MAX_MENTIONED_IN_ALL = 1024;
 
 const BASE_SAMPLES: readonly string[] = (() => {
   const samples: string[] = [];
@@ -22,28 +21,42 @@ const BASE_SAMPLES: readonly string[] = (() => {
 })();
 
 export interface CharSets {
+  /** The character a source stands for alone (`a`, `\.`), or undefined for a class, an escape such as `\d`, or `.`. */
+  literal(source: string): string | undefined;
   /** `matches(source, char)`: does the one-character pattern `source` match `char`? */
   matches(source: string, char: string): boolean;
-  /** Whether some character is matched by (a source of) two of the `lists`. */
-  shared(lists: readonly (readonly string[])[]): boolean;
+  /** Whether some character is matched by both sources. */
+  overlap(a: string, b: string): boolean;
 }
 
-/** One per pattern: compiled sources and sample lists are kept for its other groups. */
+/** One per pattern: compiled sources, their samples and the pairs already compared are kept. */
 export function charSets(): CharSets {
   const compiled = new Map<string, RegExp | undefined>();
+  const onBase = new Map<string, Uint8Array>();
   const mentionedBy = new Map<string, string[]>();
+  const pairs = new Map<string, boolean>();
   const matches = (source: string, char: string): boolean => {
+    const literal = literalChar(source);
+    if (literal !== undefined) return literal === char;
     if (!compiled.has(source)) {
       let regex: RegExp | undefined;
       try {
         regex = new RegExp(`^(?:${source})$`, 'u');
       } catch {
-        regex = undefined; // a backreference alone: it may match anything
+        regex = undefined; // a back reference alone: it may match anything
       }
       compiled.set(source, regex);
     }
     const regex = compiled.get(source);
     return regex === undefined || regex.test(char);
+  };
+  const base = (source: string): Uint8Array => {
+    let bits = onBase.get(source);
+    if (bits === undefined) {
+      bits = Uint8Array.from(BASE_SAMPLES, (char) => (matches(source, char) ? 1 : 0));
+      onBase.set(source, bits);
+    }
+    return bits;
   };
   const mentioned = (source: string): string[] => {
     let chars = mentionedBy.get(source);
@@ -53,26 +66,27 @@ export function charSets(): CharSets {
     }
     return chars;
   };
-  const shared = (lists: readonly (readonly string[])[]): boolean => {
-    // Literal characters are exact; classes and escapes are tried on the samples, which take in
-    // the characters everything in the lists mentions (literals first), up to a bound.
-    const literals = lists.flatMap((list) => list.map(literalChar).filter((char) => char !== undefined));
-    const samples = new Set<string>(BASE_SAMPLES);
-    for (const char of [...literals, ...lists.flatMap((list) => list.flatMap(mentioned))].slice(0, MAX_MENTIONED_IN_ALL)) samples.add(char);
-    const seen = new Set<string>();
-    for (const list of lists) {
-      const mine = new Set<string>();
-      for (const source of list) {
-        const literal = literalChar(source);
-        if (literal !== undefined) mine.add(literal);
-        else for (const char of samples) if (matches(source, char)) mine.add(char);
-      }
-      for (const char of mine) if (seen.has(char)) return true;
-      for (const char of mine) seen.add(char);
-    }
-    return false;
+  const compare = (a: string, b: string): boolean => {
+    const left = literalChar(a);
+    if (left !== undefined) return matches(b, left);
+    const right = literalChar(b);
+    if (right !== undefined) return matches(a, right);
+    const x = base(a);
+    const y = base(b);
+    for (let i = 0; i < x.length; i++) if (x[i] === 1 && y[i] === 1) return true;
+    return mentioned(a).some((char) => matches(a, char) && matches(b, char)) || mentioned(b).some((char) => matches(a, char) && matches(b, char));
   };
-  return { matches, shared };
+  const overlap = (a: string, b: string): boolean => {
+    if (a === b) return true;
+    const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+    let shared = pairs.get(key);
+    if (shared === undefined) {
+      shared = compare(a, b);
+      pairs.set(key, shared);
+    }
+    return shared;
+  };
+  return { literal: literalChar, matches, overlap };
 }
 
 /** The character a single-character source stands for (`-`, `\.`, `\/`), or undefined for a class or an escape such as `\d`. */
