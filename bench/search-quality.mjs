@@ -13,7 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pipeline = await import(new URL('../dist/index.js', import.meta.url).href);
 const core = await import(new URL('../dist/emit/search-core.gen.js', import.meta.url).href);
 const { searchIndexJson } = await import(new URL('../dist/emit/search-index-json.js', import.meta.url).href);
-const { default: MiniSearch } = await import('minisearch');
+const { loadStoredIndex } = await import(new URL('../dist/emit/search-index-store.gen.js', import.meta.url).href);
 const showMisses = process.argv.includes('--misses');
 
 const VARIANTS = [
@@ -32,7 +32,7 @@ for (const set of SEARCH_SETS) {
   const queries = readQueries(root, set);
   for (const variant of VARIANTS) {
     const json = searchIndexJson(core.searchDocuments(tools, catalog), variant.terms);
-    const index = MiniSearch.loadJSON(json, core.indexOptions(variant.terms));
+    const index = loadStoredIndex(json, core.indexOptions(variant.terms));
     const search = core.createSearch(index, catalog, variant.terms);
     const result = measureSearch(queries, (q) => search(q, 10).map((i) => catalog.tools[i].name));
     console.log(`${set.name.padEnd(15)} ${variant.name.padEnd(24)} ${String(result.queries).padStart(7)}  ${pct(result.recall1)}    ${pct(result.recall5)}  ${result.mrr.toFixed(3)}`);

@@ -3,8 +3,8 @@
  * dynamic-tools.gen.ts): `data/tools/catalog.json` (toolsets, one a line; per tool its name, title,
  * summary, toolset by name, read-only flag and tokens in a static tools/list, in tools/list order,
  * one tool per line, so a changed tag changes the lines of its tools and toolsets only) and
- * `data/tools/search-index.json` (the MiniSearch index of search-core.gen.ts, written here once by
- * search-index-json.ts so the server only loads it), read by `src/tools/catalog.gen.ts`;
+ * `data/tools/search-index.json` (the terms of search-core.gen.ts's MiniSearch index, one tool a
+ * line, written here once by search-index-json.ts so the server only loads it), read by `src/tools/catalog.gen.ts`;
  * `data/tools/toolsets.json` (the toolsets alone, with their tool counts and line tokens): all a dynamic server's
  * first tools/list needs, so the catalog's tools are parsed only when first used (Microsoft
  * Graph: 2.8 MB).
