@@ -2,23 +2,23 @@
  * The typed MCP client of a generated package (`import { createClient } from '<pkg>/client'`):
  *
  * - `src/client/runtime/*.gen.ts`: the static client runtime, copied from templates/client;
- * - `src/client/schemas.gen.ts`, `src/client/types/part-NN.gen.ts`: argument and result types;
+ * - `src/client/schemas.gen.ts`, `src/client/types/part-*.gen.ts`: argument and result types;
  * - `src/client/methods.gen.ts`: the method table (method → tool, where its definition is);
  * - `src/client/api.gen.ts`: the `ApiClient` interface, one method per tool;
  * - `src/client/index.ts`: the entry, `createClient(options)`.
  *
  * Tool definitions travel with each call (header mirroring without tools/list). A server package
- * already holds them in `src/tools/part-NN.gen.ts`; a client-only package gets its own copy in
- * `src/client/definitions/part-NN.gen.ts`, cut down to what the client sends (name, schemas).
+ * already holds them in `src/tools/part-*.gen.ts`; a client-only package gets its own copy in
+ * `src/client/definitions/part-*.gen.ts`, cut down to what the client sends (name, schemas).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { GeneratedFile } from '../model/emit-plan.js';
 import type { Tool } from '../model/tool-model.js';
 import { METHOD_NAME, methodNames } from './client-method-names.js';
 import { emitClientTypes, type MethodTypes } from './client-types.js';
-import { TOOLS_PER_FILE } from './code-files.js';
 import { docComment } from './doc-comment.js';
 import { literalRef, printSourceFile, type Statement } from './printer.js';
+import { partIdentifier, partOfEachTool, toolParts, type ToolPart } from './tool-parts.js';
 
 const CLIENT_RUNTIME_DIR = new URL('../../templates/client/', import.meta.url);
 
@@ -53,27 +53,27 @@ export function clientMethodNames(tools: readonly Tool[]): string[] {
  */
 export function emitClientFiles(tools: readonly Tool[], info: ClientPackageInfo, definitions: 'server' | 'own', methods: readonly string[] = clientMethodNames(tools)): GeneratedFile[] {
   const { files, types } = emitClientTypes(tools, methods);
-  const partCount = Math.max(1, Math.ceil(tools.length / TOOLS_PER_FILE));
-  const partPaths = Array.from({ length: partCount }, (_, i) => `part-${String(i + 1).padStart(2, '0')}`);
+  const parts = toolParts(tools.map((t) => t.definition.name));
+  const loaders = parts.map(({ name }) => (definitions === 'own' ? `./definitions/${name}.gen.js` : `../tools/${name}.gen.js`));
   return [
     ...emitClientRuntimeFiles(),
     ...files,
-    ...(definitions === 'own' ? emitDefinitionFiles(tools, partPaths) : []),
-    emitMethodTable(tools, methods, info, partPaths.map((p) => (definitions === 'own' ? `./definitions/${p}.gen.js` : `../tools/${p}.gen.js`))),
+    ...(definitions === 'own' ? emitDefinitionFiles(tools, parts) : []),
+    emitMethodTable(tools, methods, info, parts, loaders),
     emitApiInterface(tools, types, info),
     emitClientEntry(info, [...new Set(types.map((t) => t.part))]),
   ];
 }
 
 /**
- * `src/client/definitions/part-NN.gen.ts`: name and schemas of each tool, chunked like src/tools,
+ * `src/client/definitions/part-*.gen.ts`: name and schemas of each tool, chunked like src/tools,
  * as one JSON string parsed at load time. To tsc a string is one token: msgraph's 11,422 definitions
  * as object literals took 49 s and 8.6 GB to build, as strings 4 s and 1.2 GB (and V8 parses JSON
  * faster than the same object literal).
  */
-function emitDefinitionFiles(tools: readonly Tool[], parts: readonly string[]): GeneratedFile[] {
-  return parts.map((part, p) => {
-    const chunk = tools.slice(p * TOOLS_PER_FILE, (p + 1) * TOOLS_PER_FILE).map(({ definition: d }) => ({
+function emitDefinitionFiles(tools: readonly Tool[], parts: readonly ToolPart[]): GeneratedFile[] {
+  return parts.map(({ name: part, start, end }) => {
+    const chunk = tools.slice(start, end).map(({ definition: d }) => ({
       definition: { name: d.name, inputSchema: d.inputSchema, ...(d.outputSchema !== undefined ? { outputSchema: d.outputSchema } : {}) },
     }));
     const text = printSourceFile(
@@ -88,18 +88,20 @@ function emitDefinitionFiles(tools: readonly Tool[], parts: readonly string[]): 
 }
 
 /** `src/client/methods.gen.ts`: the table `createApiClient` builds the methods from. */
-function emitMethodTable(tools: readonly Tool[], methods: readonly string[], info: ClientPackageInfo, loaders: readonly string[]): GeneratedFile {
-  // No position within the part: the client finds the tool there by name, so a tool added shifts no other entry.
-  const table: Record<string, { tool: string; part: number; wrappedIn?: string }> = {};
+function emitMethodTable(tools: readonly Tool[], methods: readonly string[], info: ClientPackageInfo, parts: readonly ToolPart[], loaders: readonly string[]): GeneratedFile {
+  // No position within the part, and the part by name: the client finds the tool there by name, so
+  // a tool added shifts no other entry, and a part added renames no other.
+  const table: Record<string, { tool: string; part: string; wrappedIn?: string }> = {};
+  const partOf = partOfEachTool(parts);
   tools.forEach((tool, i) => {
     const wrappedIn = tool.binding.output?.wrappedIn;
     table[methods[i]!] = {
       tool: tool.definition.name,
-      part: Math.floor(i / TOOLS_PER_FILE),
+      part: partOf[i]!,
       ...(wrappedIn !== undefined ? { wrappedIn } : {}),
     };
   });
-  const parts = loaders.map((path) => `    () => import(${JSON.stringify(path)}),`).join('\n');
+  const partLoaders = parts.map(({ name }, i) => `    ${JSON.stringify(name)}: () => import(${JSON.stringify(loaders[i])}),`).join('\n');
   const text = printSourceFile(
     [
       { kind: 'import', typeOnly: true, names: ['ClientTable'], from: './runtime/types.gen.js' },
@@ -109,7 +111,7 @@ function emitMethodTable(tools: readonly Tool[], methods: readonly string[], inf
         name: 'table',
         type: 'ClientTable',
         docs: ['Every client method: its tool, and where the tool definition is (loaded on first use).'],
-        initializer: `{\n  name: ${literalRef(0)},\n  version: ${literalRef(1)},\n  methods: ${literalRef(2)},\n  parts: [\n${parts}\n  ],\n}`,
+        initializer: `{\n  name: ${literalRef(0)},\n  version: ${literalRef(1)},\n  methods: ${literalRef(2)},\n  parts: {\n${partLoaders}\n  },\n}`,
       },
     ],
     [JSON.stringify(info.name), JSON.stringify(info.version), methodsLiteral(table)],
@@ -123,9 +125,7 @@ function methodsLiteral(table: Record<string, unknown>): string {
   return lines.length === 0 ? '{}' : `{\n${lines.join('\n')}\n  }`;
 }
 
-function typesAlias(part: string): string {
-  return `T${part.slice('part-'.length)}`;
-}
+const typesAlias = partIdentifier;
 
 /** `src/client/api.gen.ts`: the client interface. */
 function emitApiInterface(tools: readonly Tool[], types: readonly MethodTypes[], info: ClientPackageInfo): GeneratedFile {

@@ -1,7 +1,7 @@
 /**
  * The typed client's TypeScript types: one named type per shared definition
  * (`src/client/schemas.gen.ts`) and, per tool, `<Method>Args` from its inputSchema and
- * `<Method>Result` from its outputSchema (`src/client/types/part-NN.gen.ts`, chunked like the tool
+ * `<Method>Result` from its outputSchema (`src/client/types/part-*.gen.ts`, chunked like the tool
  * data). A result the server wraps (`{ result: … }`) is typed as the unwrapped value; a tool
  * whose answer is not JSON (or generated with `--output-schema none`) resolves to its text.
  *
@@ -14,11 +14,11 @@ import type { GeneratedFile } from '../model/emit-plan.js';
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import type { Tool } from '../model/tool-model.js';
-import { TOOLS_PER_FILE } from './code-files.js';
 import { DistinctJson } from './distinct-json.js';
 import { docComment, schemaDoc } from './doc-comment.js';
 import { literalRef, printSourceFile, type Statement } from './printer.js';
 import { schemaToType, TypeMemo } from './schema-types.js';
+import { toolParts } from './tool-parts.js';
 import { createWidthMeter, MAX_UNION_WIDTH } from './type-width.js';
 
 /** How one client method is typed. */
@@ -29,7 +29,7 @@ export interface MethodTypes {
   result: string;
   /** No required argument: the method may be called without one. */
   argsOptional: boolean;
-  /** `part-NN`: the file under src/client/types/ holding these types. */
+  /** `part-…` (tool-parts.ts): the file under src/client/types/ holding these types. */
   part: string;
 }
 
@@ -186,7 +186,7 @@ export function typeNameOfMethod(method: string): string {
 }
 
 /**
- * `src/client/schemas.gen.ts` and `src/client/types/part-NN.gen.ts`; `methods[i]` is the method
+ * `src/client/schemas.gen.ts` and `src/client/types/part-*.gen.ts`; `methods[i]` is the method
  * name of `tools[i]`.
  */
 export function emitClientTypes(tools: readonly Tool[], methods: readonly string[]): { files: GeneratedFile[]; types: MethodTypes[] } {
@@ -202,12 +202,10 @@ export function emitClientTypes(tools: readonly Tool[], methods: readonly string
   files.push(generated('src/client/schemas.gen.ts', printSourceFile([{ kind: 'raw', text: literalRef(0) }], [defsText === '' ? 'export {};' : defsText])));
 
   const types: MethodTypes[] = [];
-  const count = Math.max(1, Math.ceil(tools.length / TOOLS_PER_FILE));
-  for (let p = 0; p < count; p++) {
-    const part = `part-${String(p + 1).padStart(2, '0')}`;
+  for (const { name: part, start, end } of toolParts(tools.map((t) => t.definition.name))) {
     const blocks: string[] = [];
     let usesDefs = false;
-    for (let i = p * TOOLS_PER_FILE; i < Math.min(tools.length, (p + 1) * TOOLS_PER_FILE); i++) {
+    for (let i = start; i < end; i++) {
       const tool = tools[i]!;
       const method = methods[i]!;
       const typeFor = (schema: JsonSchema, root: JsonSchemaObject | undefined): string =>

@@ -6,11 +6,9 @@ import { toLiteral } from './literal.js';
 import { GENERATED_HEADER, literalRef, printSourceFile, type Statement } from './printer.js';
 import { JsonTexts } from '../json-texts.js';
 import { DefinitionTable, storedEntry, storedEntryJson } from './tool-data.js';
+import { partIdentifier, toolParts } from './tool-parts.js';
 
 const RUNTIME_DIR = new URL('../../templates/runtime/', import.meta.url);
-
-/** Tools per generated file: small files keep tsc fast (GitHub's 1,223 tools → 13 files). */
-export const TOOLS_PER_FILE = 100;
 
 const generated = (path: string, contents: string): GeneratedFile => ({ path, contents, owner: 'generator' });
 
@@ -37,10 +35,10 @@ export function emitConfigFile(config: RuntimeApiConfig): GeneratedFile {
 }
 
 /**
- * Tool data as JSON: `data/tools/part-NN.json` (one tool per line, see `jsonLinesFile`), each read
- * by a small `src/tools/part-NN.gen.ts`, and `src/tools/index.gen.ts` joining them in tools/list
- * order; the `$defs` definitions once each in `data/tools/definitions.json` (see tool-data.ts),
- * read by `src/tools/definitions.gen.ts`. Data as JSON instead of object literals: tsc never
+ * Tool data as JSON: `data/tools/part-*.json` (one tool per line, see `jsonLinesFile`; the parts
+ * of tool-parts.ts), each read by a small `src/tools/part-*.gen.ts`, and `src/tools/index.gen.ts`
+ * joining them in tools/list order; the `$defs` definitions once each in
+ * `data/tools/definitions.json` (see tool-data.ts), read by `src/tools/definitions.gen.ts`. Data as JSON instead of object literals: tsc never
  * type-checks megabytes of literals (GitHub's package builds in a fraction of the time, msgraph's
  * at all within reasonable memory), and the server starts faster, since JSON.parse is much faster
  * than compiling the same object literal. JSON text, not code: JSON.parse makes a `__proto__` key
@@ -50,10 +48,8 @@ export function emitToolFiles(tools: readonly Tool[], size?: ListSize, json: Jso
   const files: GeneratedFile[] = [];
   const parts: string[] = [];
   const table = new DefinitionTable();
-  const count = Math.max(1, Math.ceil(tools.length / TOOLS_PER_FILE));
-  for (let i = 0; i < count; i++) {
-    const chunk = tools.slice(i * TOOLS_PER_FILE, (i + 1) * TOOLS_PER_FILE);
-    const part = `part-${String(i + 1).padStart(2, '0')}`;
+  for (const { name: part, start, end } of toolParts(tools.map((t) => t.definition.name))) {
+    const chunk = tools.slice(start, end);
     parts.push(part);
     const lines = chunk.map((tool) => {
       const stored = storedEntry(tool, table);
@@ -71,7 +67,7 @@ export function emitToolFiles(tools: readonly Tool[], size?: ListSize, json: Jso
         kind: 'const',
         name: 'tools',
         type: 'ToolEntry[]',
-        docs: [`Tools ${i * TOOLS_PER_FILE + 1} to ${i * TOOLS_PER_FILE + chunk.length}, read from data/tools/${part}.json.`],
+        docs: [`The tools read from data/tools/${part}.json, in tools/list order.`],
         initializer: `withDefinitions(JSON.parse(readFileSync(new URL(${JSON.stringify(`../../data/tools/${part}.json`)}, import.meta.url), "utf8")), definitions)`,
       },
     ];
@@ -89,11 +85,11 @@ export function emitToolFiles(tools: readonly Tool[], size?: ListSize, json: Jso
       initializer: `JSON.parse(readFileSync(new URL("../../data/tools/definitions.json", import.meta.url), "utf8"))`,
     },
   ])));
-  const imports: Statement[] = parts.map((part, i) => ({ kind: 'import', names: [{ name: 'tools', alias: `part${i + 1}` }], from: `./${part}.gen.js` }));
+  const imports: Statement[] = parts.map((part) => ({ kind: 'import', names: [{ name: 'tools', alias: partIdentifier(part) }], from: `./${part}.gen.js` }));
   const index = printSourceFile([
     typeImport(['ToolEntry'], '../runtime/types.gen.js'),
     ...imports,
-    { kind: 'const', name: 'tools', type: 'readonly ToolEntry[]', docs: ['Every tool, in tools/list order.'], initializer: `[${parts.map((_, i) => `...part${i + 1}`).join(', ')}]` },
+    { kind: 'const', name: 'tools', type: 'readonly ToolEntry[]', docs: ['Every tool, in tools/list order.'], initializer: `[${parts.map((part) => `...${partIdentifier(part)}`).join(', ')}]` },
   ]);
   files.push(generated('src/tools/index.gen.ts', index));
   return files;

@@ -18,7 +18,7 @@ import type { GeneratedFile } from '../model/emit-plan.js';
 import type { Tool } from '../model/tool-model.js';
 import { clientMethodNames } from './client-files.js';
 import { typeNameOfMethod } from './client-types.js';
-import { TOOLS_PER_FILE } from './code-files.js';
+import { partIdentifier, partOfEachTool, toolParts } from './tool-parts.js';
 import { printSourceFile, type Statement } from './printer.js';
 
 /** Where each manifest tool's handler lives in the generated package (pinned: scripts depend on it). */
@@ -61,16 +61,17 @@ function emitHandlerStub(name: string): GeneratedFile {
 function emitHandlerTypes(tools: readonly Tool[], methods: readonly string[]): GeneratedFile {
   const parts = new Set<string>();
   const members: string[] = [];
+  const partOf = partOfEachTool(toolParts(tools.map((t) => t.definition.name)));
   tools.forEach((tool, i) => {
     if (tool.binding.kind !== 'handler') return;
-    const part = String(Math.floor(i / TOOLS_PER_FILE) + 1).padStart(2, '0');
+    const part = partOf[i]!;
     parts.add(part);
-    const prefix = `T${part}.${typeNameOfMethod(methods[i]!)}`;
+    const prefix = `${partIdentifier(part)}.${typeNameOfMethod(methods[i]!)}`;
     const result = tool.definition.outputSchema !== undefined ? `${prefix}Result` : 'unknown';
     members.push(`  ${JSON.stringify(tool.definition.name)}: { args: ${prefix}Args; result: ${result} };`);
   });
   const text = printSourceFile([
-    ...[...parts].map((p) => raw(`import type * as T${p} from "./client/types/part-${p}.gen.js";`)),
+    ...[...parts].map((p) => raw(`import type * as ${partIdentifier(p)} from "./client/types/${p}.gen.js";`)),
     { kind: 'import', typeOnly: true, names: ['HandlerContext'], from: './runtime/handler-context.gen.js' },
     { kind: 'import', typeOnly: true, names: ['ToolResult'], from: './runtime/handler-result.gen.js' },
     raw(''),

@@ -2,7 +2,7 @@
  * Tool data as the generator stores it. Every tool schema is self-contained (its own `$defs`), and
  * big APIs share most definitions between many tools: GitHub's tool data was 8.9 MB with 5.4 MB of
  * it repeated definitions. So `data/tools/definitions.json` holds each distinct definition once,
- * and in `data/tools/part-NN.json` every `$defs` entry is the index of its definition there. A
+ * and in `data/tools/part-*.json` every `$defs` entry is the index of its definition there. A
  * number is never a valid schema, so the stored form cannot be mistaken for a real one.
  *
  * `withDefinitions` puts the definitions back once, at start-up: afterwards every entry is the

@@ -113,7 +113,7 @@ describe('change report', () => {
               },
             ],
           },
-          files: { created: [], updated: expect.arrayContaining(['data/tools/part-01.json', '.openapi-mcp-manifest.json']), removed: [], overwritten: [], kept: [] },
+          files: { created: [], updated: expect.arrayContaining(['data/tools/part-first.json', '.openapi-mcp-manifest.json']), removed: [], overwritten: [], kept: [] },
           cost: {
             tokenizer: 'o200k_base',
             tools: 3,

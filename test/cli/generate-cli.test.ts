@@ -31,7 +31,7 @@ describe('openapi-mcp generate (the built bin)', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^4 tools → .*pkg \(\d+ created, 0 updated, 0 removed\)\n$/);
     const files = Object.keys(snapshot(out));
-    for (const f of ['package.json', 'tsconfig.json', 'README.md', '.env.example', '.gitignore', '.openapi-mcp-manifest.json', 'src/main.ts', 'src/config.gen.ts', 'src/tools/index.gen.ts', 'src/tools/part-01.gen.ts', 'src/tools/definitions.gen.ts', 'data/tools/part-01.json', 'data/tools/definitions.json', 'data/tools/catalog.json', 'data/tools/search-index.json', 'src/tools/catalog.gen.ts', 'src/runtime/cli.gen.ts', 'src/runtime/types.gen.ts']) {
+    for (const f of ['package.json', 'tsconfig.json', 'README.md', '.env.example', '.gitignore', '.openapi-mcp-manifest.json', 'src/main.ts', 'src/config.gen.ts', 'src/tools/index.gen.ts', 'src/tools/part-first.gen.ts', 'src/tools/definitions.gen.ts', 'data/tools/part-first.json', 'data/tools/definitions.json', 'data/tools/catalog.json', 'data/tools/search-index.json', 'src/tools/catalog.gen.ts', 'src/runtime/cli.gen.ts', 'src/runtime/types.gen.ts']) {
       expect(files).toContain(f);
     }
     const pkg = JSON.parse(readFileSync(join(out, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
@@ -94,7 +94,7 @@ describe('openapi-mcp generate (the built bin)', () => {
     const before = snapshot(out);
     const changed = runCli(['generate', spec, '--out', out, '--check']);
     expect(changed.code).toBe(1);
-    expect(changed.stderr).toContain('would update data/tools/part-01.json');
+    expect(changed.stderr).toContain('would update data/tools/part-first.json');
     expect(snapshot(out)).toEqual(before);
   });
 
@@ -132,7 +132,7 @@ describe('golden generated files (petstore 2.0)', () => {
   it('matches the committed goldens', async () => {
     const out = join(tmp(), 'pkg');
     runCli(['generate', 'test/fixtures/specs/petstore.2.0.yaml', '--out', out]);
-    for (const f of ['package.json', 'README.md', '.env.example', 'src/main.ts', 'src/hooks.ts', 'src/config.gen.ts', 'src/tools/index.gen.ts', 'src/tools/part-01.gen.ts', 'src/tools/definitions.gen.ts', 'data/tools/part-01.json', 'data/tools/definitions.json']) {
+    for (const f of ['package.json', 'README.md', '.env.example', 'src/main.ts', 'src/hooks.ts', 'src/config.gen.ts', 'src/tools/index.gen.ts', 'src/tools/part-first.gen.ts', 'src/tools/definitions.gen.ts', 'data/tools/part-first.json', 'data/tools/definitions.json']) {
       await expect(readFileSync(join(out, f), 'utf8')).toMatchFileSnapshot(`../golden/package/petstore/${f.replace(/^\./, '_')}`);
     }
   });

@@ -43,13 +43,14 @@ const manifestOf = (out: string): { files: Record<string, string>; userFiles: st
   JSON.parse(readFileSync(join(out, '.openapi-mcp-manifest.json'), 'utf8')) as { files: Record<string, string>; userFiles: string[] };
 
 describe('ownership (generate on a temp dir)', () => {
-  it('150 → 50 tools: part-02 removed; user-added and user-owned files kept; an edited generated file overwritten and reported', () => {
+  it('300 → 50 tools: part-op266 removed; user-added and user-owned files kept; an edited generated file overwritten and reported', () => {
     const dir = tmp();
     const spec = join(dir, 'spec.json');
     const out = join(dir, 'pkg');
-    writeFileSync(spec, specWith(150));
+    writeFileSync(spec, specWith(300));
     expect(runCli(['generate', spec, '--out', out]).code).toBe(0);
-    expect(readdirSync(join(out, 'src/tools')).filter((f) => f.startsWith('part-'))).toEqual(['part-01.gen.ts', 'part-02.gen.ts']);
+    // op266 starts a part (tool-parts.ts)
+    expect(readdirSync(join(out, 'src/tools')).filter((f) => f.startsWith('part-'))).toEqual(['part-first.gen.ts', 'part-op266.gen.ts']);
     expect(manifestOf(out).userFiles).toContain('src/hooks.ts');
 
     writeFileSync(join(out, 'src/extra.ts'), 'export const mine = 1;\n');
@@ -61,13 +62,13 @@ describe('ownership (generate on a temp dir)', () => {
     const r = runCli(['generate', spec, '--out', out]);
     expect(r.code).toBe(0);
     const lines = withoutNotes(r.stderr).split('\n');
-    expect(lines[0]).toBe('tools: 0 added, 100 removed, 0 changed (100 breaking)');
+    expect(lines[0]).toBe('tools: 0 added, 250 removed, 0 changed (250 breaking)');
     expect(lines[1]).toBe('  - op051 (breaking: tool removed)');
-    expect(lines).toContain('  … 80 more (--report <file> lists them all)');
+    expect(lines).toContain('  … 230 more (--report <file> lists them all)');
     expect(lines).toContain('overwrote src/config.gen.ts: edited since it was generated (put changes in files you own)');
     expect(lines.at(-2)).toMatch(/^50 tools → .*pkg \(0 created, \d+ updated, \d+ removed\)$/);
 
-    expect(readdirSync(join(out, 'src/tools')).filter((f) => f.startsWith('part-'))).toEqual(['part-01.gen.ts']);
+    expect(readdirSync(join(out, 'src/tools')).filter((f) => f.startsWith('part-'))).toEqual(['part-first.gen.ts']);
     expect(readFileSync(join(out, 'src/extra.ts'), 'utf8')).toBe('export const mine = 1;\n');
     expect(readFileSync(join(out, 'src/hooks.ts'), 'utf8')).toBe(hooks);
     const fresh = join(dir, 'fresh');
@@ -152,15 +153,15 @@ describe('a failed run leaves the output directory exactly as it was', () => {
     expect(tree(out)).toEqual(before);
   });
 
-  it('a write that fails midway (a directory where part-02.gen.ts must go): everything already replaced is restored', () => {
+  it('a write that fails midway (a directory where part-op266.gen.ts must go): everything already replaced is restored', () => {
     const { spec, out } = generated();
-    mkdirSync(join(out, 'src/tools/part-02.gen.ts'));
-    writeFileSync(join(out, 'src/tools/part-02.gen.ts/note'), 'in the way');
+    mkdirSync(join(out, 'src/tools/part-op266.gen.ts'));
+    writeFileSync(join(out, 'src/tools/part-op266.gen.ts/note'), 'in the way');
     const before = tree(out);
-    writeFileSync(spec, specWith(150));
+    writeFileSync(spec, specWith(300));
     const r = runCli(['generate', spec, '--out', out]);
     expect(r.code).toBe(1);
-    expect(r.stderr.split('\n').at(-2)).toBe(`openapi-mcp: cannot write ${join(out, 'src/tools/part-02.gen.ts')}: a directory is in the way; ${out} was left as it was`);
+    expect(r.stderr.split('\n').at(-2)).toBe(`openapi-mcp: cannot write ${join(out, 'src/tools/part-op266.gen.ts')}: a directory is in the way; ${out} was left as it was`);
     expect(tree(out)).toEqual(before);
     expect(readdirSync(join(out, 'src/tools')).filter((f) => f.endsWith('.tmp') || f.endsWith('.bak'))).toEqual([]);
   });
@@ -236,9 +237,9 @@ describe('fast no-op', () => {
     expect(gen('--name', 'other-name')).toEqual(all);
     expect(gen('--name', 'other-name')).toEqual([]);
 
-    rmSync(join(out, 'src/tools/part-01.gen.ts'));
+    rmSync(join(out, 'src/tools/part-first.gen.ts'));
     expect(gen('--name', 'other-name')).toEqual(all);
-    expect(existsSync(join(out, 'src/tools/part-01.gen.ts'))).toBe(true);
+    expect(existsSync(join(out, 'src/tools/part-first.gen.ts'))).toBe(true);
 
     writeFileSync(join(out, 'README.md'), 'edited');
     expect(gen('--name', 'other-name')).toEqual(all);

@@ -100,7 +100,7 @@ describe('openapi-mcp generate: selection from flags and from the config file', 
 
     const withFlag = runCli(['generate', '--include-tags', 'things', '--check'], { cwd: dir });
     expect(selectionWarnings(withFlag.stderr)).toEqual([]);
-    expect(withFlag.stderr).toContain('would update data/tools/part-01.json');
+    expect(withFlag.stderr).toContain('would update data/tools/part-first.json');
     expect(withFlag.code).toBe(1);
   });
 });

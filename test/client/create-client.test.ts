@@ -44,14 +44,14 @@ function table(parts: DefinitionPart[], loads: number[] = []): ClientTable {
     name: 'fixture-api-mcp',
     version: '1.2.3',
     methods: {
-      getItem: { tool: 'get_item', part: 0 },
-      createOrder: { tool: 'create_order', part: 0 },
-      listThings: { tool: 'list_things', part: 1, wrappedIn: 'result' },
+      getItem: { tool: 'get_item', part: 'part-get-item' },
+      createOrder: { tool: 'create_order', part: 'part-get-item' },
+      listThings: { tool: 'list_things', part: 'part-list-things', wrappedIn: 'result' },
     },
-    parts: parts.map((part, i) => async () => {
+    parts: Object.fromEntries(parts.map((part, i) => [['part-get-item', 'part-list-things'][i], async () => {
       loads.push(i);
       return part;
-    }),
+    }])),
   };
 }
 
@@ -208,7 +208,7 @@ describe('input_required', () => {
   async function client(onElicitation?: ElicitationHandler): Promise<{ deleteRepo(args: { repo: string }): Promise<string>; close(): Promise<void> }> {
     const handler = confirmingServer();
     return createApiClient(
-      { name: 'c', version: '1', methods: { deleteRepo: { tool: 'delete_repo', part: 0 } }, parts: [async () => confirmTable()[0]!] },
+      { name: 'c', version: '1', methods: { deleteRepo: { tool: 'delete_repo', part: 'part-delete-repo' } }, parts: { 'part-delete-repo': async () => confirmTable()[0]! } },
       { url: 'http://127.0.0.1/mcp', fetch: (input, init) => handler.fetch(new Request(input, init)), ...(onElicitation ? { onElicitation } : {}) },
     );
   }

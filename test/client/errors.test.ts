@@ -75,10 +75,10 @@ describe('InputRequiredError', () => {
 
 describe('unwrapResult', () => {
   const cases: { name: string; given: [Parameters<typeof unwrapResult>[0], CallToolResult]; want: unknown }[] = [
-    { name: 'structured content as is', given: [{ tool: 't', part: 0 }, { content: [], structuredContent: { id: 7 } }], want: { id: 7 } },
-    { name: 'a wrapped array, unwrapped', given: [{ tool: 't', part: 0, wrappedIn: 'result' }, { content: [], structuredContent: { result: [1, 2] } }], want: [1, 2] },
-    { name: 'a wrapped null', given: [{ tool: 't', part: 0, wrappedIn: 'result' }, { content: [], structuredContent: { result: null } }], want: null },
-    { name: 'no structuredContent: the text', given: [{ tool: 't', part: 0 }, { content: [text('day,total'), { type: 'image', data: 'AA==', mimeType: 'image/png' }, text('1,10')] }], want: 'day,total\n1,10' },
+    { name: 'structured content as is', given: [{ tool: 't', part: 'part-t' }, { content: [], structuredContent: { id: 7 } }], want: { id: 7 } },
+    { name: 'a wrapped array, unwrapped', given: [{ tool: 't', part: 'part-t', wrappedIn: 'result' }, { content: [], structuredContent: { result: [1, 2] } }], want: [1, 2] },
+    { name: 'a wrapped null', given: [{ tool: 't', part: 'part-t', wrappedIn: 'result' }, { content: [], structuredContent: { result: null } }], want: null },
+    { name: 'no structuredContent: the text', given: [{ tool: 't', part: 'part-t' }, { content: [text('day,total'), { type: 'image', data: 'AA==', mimeType: 'image/png' }, text('1,10')] }], want: 'day,total\n1,10' },
   ];
   for (const { name, given, want } of cases) it(name, () => expect(unwrapResult(...given)).toEqual(want));
 
@@ -86,7 +86,7 @@ describe('unwrapResult', () => {
     const result: CallToolResult = { content: [text('HTTP 500 Internal Server Error: boom')], isError: true, _meta: { [STATUS_META_KEY]: 500 } };
     let thrown: unknown;
     try {
-      unwrapResult({ tool: 't', part: 0 }, result);
+      unwrapResult({ tool: 't', part: 'part-t' }, result);
     } catch (error) {
       thrown = error;
     }

@@ -38,7 +38,7 @@ describe('createApiClient against a 2025-11-25 server', () => {
     const versions: (string | null)[] = [];
     const parts: DefinitionPart[] = [{ tools: [{ definition: listPets }] }];
     const api = await createApiClient<{ listPets(args?: { limit?: number }): Promise<string[]>; close(): Promise<void> }>(
-      { name: 'c', version: '1', methods: { listPets: { tool: 'list_pets', part: 0, wrappedIn: 'result' } }, parts: parts.map((p) => async () => p) },
+      { name: 'c', version: '1', methods: { listPets: { tool: 'list_pets', part: 'part-list-pets', wrappedIn: 'result' } }, parts: { 'part-list-pets': async () => parts[0]! } },
       {
         url: 'http://127.0.0.1/mcp',
         fetch: async (input, init) => {

@@ -49,7 +49,7 @@ describe('openapi-mcp generate --client-only', () => {
     // (package-lock.json is npm install's)
     expect(written.filter((f) => !f.startsWith('src/client/'))).toEqual(['.gitignore', '.openapi-mcp-manifest.json', 'README.md', 'package-lock.json', 'package.json', 'tsconfig.json']);
     expect(written).toContain('src/client/index.ts');
-    expect(written).toContain('src/client/definitions/part-01.gen.ts');
+    expect(written).toContain('src/client/definitions/part-first.gen.ts');
     const pkg = JSON.parse(readFileSync(join(clientDir, 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(pkg['name']).toBe('shop-mcp-client');
     expect(pkg['bin']).toBeUndefined();

@@ -78,13 +78,15 @@ describe('exampleArguments', () => {
     const shown = cases.filter((c) => c.want !== undefined && c.want !== '');
     const dir = mkdtempSync(join(tmpdir(), 'openapi-mcp-example-arguments-'));
     try {
-      for (const f of emitClientTypes(shown.map((c) => tool(c.given)), shown.map((_, i) => `c${i}`)).files) {
+      const { files, types } = emitClientTypes(shown.map((c) => tool(c.given)), shown.map((_, i) => `c${i}`));
+      expect(new Set(types.map((t) => t.part)).size).toBe(1);
+      for (const f of files) {
         mkdirSync(dirname(join(dir, f.path)), { recursive: true });
         writeFileSync(join(dir, f.path), f.contents);
       }
       const names = shown.map((_, i) => `C${i}Args`);
       writeFileSync(join(dir, 'src/use.ts'), [
-        `import type { ${names.join(', ')} } from './client/types/part-01.gen.js';`,
+        `import type { ${names.join(', ')} } from './client/types/${types[0]!.part}.gen.js';`,
         ...shown.map((c, i) => `// ${c.name}\nexport const v${i}: ${names[i]} = ${c.want};`),
         '',
       ].join('\n'));

@@ -37,7 +37,7 @@ describe('emitPackage for a manifest', () => {
       '',
     ].join('\n'));
     expect(files.get('src/handlers.gen.ts')!.contents).toContain('  "list_notes": h3 satisfies Handler<"list_notes">,\n');
-    expect(files.get('src/handler-types.gen.ts')!.contents).toContain('  "list_notes": { args: T01.ListNotesArgs; result: T01.ListNotesResult };\n');
+    expect(files.get('src/handler-types.gen.ts')!.contents).toContain('  "list_notes": { args: part_first.ListNotesArgs; result: part_first.ListNotesResult };\n');
     expect(files.get('src/main.ts')!.contents).toContain('await main({ config, catalog, tools, hooks, handlers, argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });');
     expect(files.get('README.md')!.contents).toContain('| `get_note` | `src/handlers/get_note.ts` | `Mcp-Param-Note-Id` | `getNote` |');
     // No upstream: no base URL or timeout variables (the confirmation policy applies to handlers too).

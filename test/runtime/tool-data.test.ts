@@ -12,8 +12,8 @@ const FIXTURES = new URL('../fixtures/specs/', import.meta.url);
 function readBack(tools: readonly Tool[]): ToolEntry[] {
   const files = new Map(emitToolFiles(tools).map((f) => [f.path, f.contents]));
   const definitions = JSON.parse(files.get('data/tools/definitions.json')!) as Definition[];
-  const partNumber = (path: string): number => Number(/part-(\d+)/.exec(path)![1]);
-  const parts = [...files.keys()].filter((p) => /^data\/tools\/part-\d+\.json$/.test(p)).sort((a, b) => partNumber(a) - partNumber(b));
+  // The parts in the order src/tools/index.gen.ts joins them.
+  const parts = [...files.get('src/tools/index.gen.ts')!.matchAll(/from "\.\/(part-[a-z0-9-]+)\.gen\.js"/g)].map((m) => `data/tools/${m[1]}.json`);
   return parts.flatMap((p) => withDefinitions(JSON.parse(files.get(p)!) as ToolEntry[], definitions));
 }
 
@@ -37,7 +37,7 @@ describe('stored tool data (emit/tool-data.ts → runtime/tool-data.gen.ts)', ()
       ({ definition: { name, description: name, inputSchema: { type: 'object', properties: {}, $defs: defs } }, binding: { kind: 'http', method: 'GET', path: '/', arguments: {} } }) as unknown as Tool;
     const files = new Map(emitToolFiles([tool('a', { Pet: shared, Flag: true }), tool('b', { Pet: shared, Copy: { ...shared } })]).map((f) => [f.path, f.contents]));
     expect(files.get('data/tools/definitions.json')).toBe('[\n{"type":"object","properties":{"id":{"type":"integer"}}},\ntrue\n]\n');
-    const lines = files.get('data/tools/part-01.json')!.split('\n');
+    const lines = files.get('data/tools/part-first.json')!.split('\n');
     expect(lines[1]).toContain('"$defs":{"Pet":0,"Flag":1}');
     expect(lines[2]).toContain('"$defs":{"Pet":0,"Copy":0}');
   });
