@@ -15,7 +15,7 @@ describe('storedEntryJson', () => {
       tool: { definition: { title: undefined, name: 'get', description: 'Get.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }, binding },
     },
     {
-      name: 'schemas with $defs are stored with indexes',
+      name: 'schemas with $defs are stored with keys',
       tool: {
         definition: {
           name: 'get',
@@ -38,8 +38,9 @@ describe('storedEntryJson', () => {
   ];
   for (const { name, tool } of cases) {
     it(`${name}: the JSON.stringify of the stored entry`, () => {
-      const stored = storedEntry(tool, new DefinitionTable());
+      const stored = storedEntry(tool, new DefinitionTable().addTools([tool]));
       expect(storedEntryJson(tool, stored, new JsonTexts())).toBe(JSON.stringify(stored));
+      if (tool.definition.outputSchema !== undefined) expect(JSON.stringify(stored.definition.outputSchema)).toBe('{"$ref":"#/$defs/Pet","$defs":{"Pet":""}}');
     });
   }
 });
