@@ -89,7 +89,8 @@ export function listBudget(title: string): number {
 }
 
 /**
- * One line per selected toolset (`- name (N): description`), in name order; when they do not fit
+ * One line per selected toolset (`- name (N): description`), in the catalog's order (search-catalog.gen.ts
+ * toolsetOrder, as every listing of the toolsets); when they do not fit
  * in `budget` tokens, the largest ones that do and how many more there are. A line costs the
  * tokens the generator counted for it (search-core.gen.ts ToolsetInfo.tokens), one more for its
  * seam with the line before, and one more when a selection shows another count (which may let
@@ -110,12 +111,13 @@ export function toolsetLines(catalog: ToolCatalogData, positions: readonly numbe
     // it (measured 0 or 1 on every pair of lines of ../shared/specs' 31 APIs).
     return info.tokens + 1 + (counts.get(set) === info.tools ? 0 : 1);
   };
+  const inOrder = (a: number, b: number): number => a - b;
   const byName = (a: number, b: number): number => (catalog.toolsets[a]!.name < catalog.toolsets[b]!.name ? -1 : 1);
   const sets = [...counts.keys()];
   const head = 'Toolsets (pass one as toolset to search only there):';
   let total = 0;
   for (const set of sets) total += cost(set);
-  if (total <= budget) return [head, ...sets.sort(byName).map(line)].join('\n');
+  if (total <= budget) return [head, ...sets.sort(inOrder).map(line)].join('\n');
   const largest = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)! || byName(a, b));
   const shown: number[] = [];
   let used = 0;
@@ -126,7 +128,7 @@ export function toolsetLines(catalog: ToolCatalogData, positions: readonly numbe
     used += tokens;
   }
   const rest = sets.length - shown.length;
-  return [head, ...shown.sort(byName).map(line), `- … and ${rest} smaller toolsets (search without toolset finds them too)`].join('\n');
+  return [head, ...shown.sort(inOrder).map(line), `- … and ${rest} smaller toolsets (search without toolset finds them too)`].join('\n');
 }
 
 function utf8Length(text: string): number {

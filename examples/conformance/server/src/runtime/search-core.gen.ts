@@ -2,8 +2,9 @@
  * Tool search, shared by the generator and the generated server: the generator builds the
  * MiniSearch index and stores it in the package's data (data/tools/search-index.json); the server
  * loads it at start and answers `search_tools` with it (dynamic-tools.gen.ts). Both sides must
- * process terms identically, so both run this file and the three it imports (search-terms.gen.ts,
- * search-intent.gen.ts, search-catalog.gen.ts; it re-exports the catalog's API): these in
+ * process terms identically, so both run this file and the four it imports (search-terms.gen.ts,
+ * search-intent.gen.ts, search-catalog.gen.ts, whose API it re-exports, and the stored index's
+ * format, search-index-store.gen.ts): these in
  * templates/runtime are the source, copied into every generated package and, by the build, into
  * src/emit for the generator (scripts/copy-shared-runtime.mjs). They import nothing but MiniSearch
  * and each other.
@@ -24,6 +25,7 @@
  */
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import { headlineOf, type SearchableTool, type ToolCatalogData } from './search-catalog.gen.js';
+import { loadStoredIndexAsync } from './search-index-store.gen.js';
 import { ACTIONS, actionsOf, fitOf, intentOf, ownVerbOf, queryVerb, type Action } from './search-intent.gen.js';
 import { DEFAULT_TERMS, indexTermOf, queryWords, synonymTable, termNormalizer, termsOf, tokenize, type TermOptions } from './search-terms.gen.js';
 
@@ -218,13 +220,14 @@ export function buildSearchIndex(tools: readonly SearchableTool[], catalog: Tool
   return indexDocuments(searchDocuments(tools, catalog), terms);
 }
 
+/** An index from MiniSearch's own JSON (`JSON.stringify(index)`). */
 export function loadSearchIndex(json: string): MiniSearch {
   return MiniSearch.loadJSON(json, indexOptions());
 }
 
-/** As {@link loadSearchIndex}, yielding to the event loop while it rebuilds the index (Microsoft Graph's takes ~0.3 s). */
-export function loadSearchIndexAsync(json: string): Promise<MiniSearch> {
-  return MiniSearch.loadJSONAsync(json, indexOptions());
+/** The index a package stores (data/tools/search-index.json, search-index-store.gen.ts), yielding to the event loop while it is built. */
+export function loadStoredSearchIndexAsync(text: string, terms: TermOptions = DEFAULT_TERMS): Promise<MiniSearch> {
+  return loadStoredIndexAsync(text, indexOptions(terms));
 }
 
 /**

@@ -8,7 +8,7 @@ export type { ApiClient } from "./api.gen.js";
 export { InputRequiredError, ToolCallError, type InputRequest } from "./runtime/errors.gen.js";
 export type { CallOptions, ClientOptions, ElicitationHandler, HttpClientOptions, StdioClientOptions } from "./runtime/types.gen.js";
 export type * as Schemas from "./schemas.gen.js";
-export type * from "./types/part-01.gen.js";
+export type * from "./types/part-first.gen.js";
 
 /**
  * Connects to an MCP server for Notes: `{ url }` for Streamable HTTP (e.g. http://127.0.0.1:3000/mcp),

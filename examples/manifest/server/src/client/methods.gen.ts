@@ -6,13 +6,13 @@ export const table: ClientTable = {
   name: "notes-mcp",
   version: "1.0.0",
   methods: {
-    "addNote": {"tool":"add_note","part":0},
-    "getNote": {"tool":"get_note","part":0},
-    "listNotes": {"tool":"list_notes","part":0,"wrappedIn":"result"},
-    "deleteNote": {"tool":"delete_note","part":0},
-    "exportNotes": {"tool":"export_notes","part":0},
+    "addNote": {"tool":"add_note","part":"part-first"},
+    "getNote": {"tool":"get_note","part":"part-first"},
+    "listNotes": {"tool":"list_notes","part":"part-first","wrappedIn":"result"},
+    "deleteNote": {"tool":"delete_note","part":"part-first"},
+    "exportNotes": {"tool":"export_notes","part":"part-first"},
   },
-  parts: [
-    () => import("../tools/part-01.gen.js"),
-  ],
+  parts: {
+    "part-first": () => import("../tools/part-first.gen.js"),
+  },
 };

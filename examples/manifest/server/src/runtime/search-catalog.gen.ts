@@ -105,23 +105,22 @@ export function summaryOf(description: string): string {
   return `${(space > SUMMARY_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** The catalog of `tools` (in their order); `toolsetOf(i)` names the toolset of tool i. */
+/**
+ * The catalog of `tools` (in their order); `toolsetOf(i)` names the toolset of tool i. The toolsets
+ * come in {@link toolsetOrder} (`declared`: the spec's root `tags`, as toolset names).
+ */
 export function buildCatalog(
   tools: readonly SearchableTool[],
   toolsetOf: (index: number) => string,
   descriptions: Readonly<Record<string, string>> = {},
+  declared: readonly string[] = [],
 ): ToolCatalogData {
-  const positions = new Map<string, number>();
-  const counts: number[] = [];
-  const names: string[] = [];
+  const of = tools.map((_, i) => toolsetOf(i));
+  const names = toolsetOrder(of, declared);
+  const positions = new Map(names.map((name, i) => [name, i]));
+  const counts = names.map(() => 0);
   const entries = tools.map((tool, i): CatalogTool => {
-    const toolset = toolsetOf(i);
-    let position = positions.get(toolset);
-    if (position === undefined) {
-      position = names.push(toolset) - 1;
-      positions.set(toolset, position);
-      counts.push(0);
-    }
+    const position = positions.get(of[i]!)!;
     counts[position]! += 1;
     return catalogTool(tool, position);
   });
@@ -131,6 +130,24 @@ export function buildCatalog(
     tools: counts[i]!,
   }));
   return { toolsets, tools: entries };
+}
+
+/**
+ * Toolset names (each once) in the order every listing shows them (catalog.json, toolsets.json,
+ * --list-toolsets, search_tools' description, the README, the report): those `declared` (the
+ * spec's root `tags`, the order its author gave and documentation tools show) in that order, then
+ * the others (undeclared tags, path segments) by name, in code units. Neither depends on where the
+ * operations stand, so moving, adding or removing one tool moves no other toolset's line.
+ */
+export function toolsetOrder(names: Iterable<string>, declared: readonly string[] = []): string[] {
+  const rank = new Map<string, number>();
+  for (const name of declared) if (!rank.has(name)) rank.set(name, rank.size);
+  return [...new Set(names)].sort((a, b) => {
+    const [ra, rb] = [rank.get(a), rank.get(b)];
+    if (ra !== undefined && rb !== undefined) return ra - rb;
+    if (ra !== undefined || rb !== undefined) return ra !== undefined ? -1 : 1;
+    return a < b ? -1 : a > b ? 1 : 0;
+  });
 }
 
 /** A tool as the catalog holds it, in the toolset at position `toolset`. */

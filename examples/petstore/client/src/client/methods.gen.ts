@@ -6,12 +6,12 @@ export const table: ClientTable = {
   name: "petstore-mcp-client",
   version: "1.0.0",
   methods: {
-    "listPets": {"tool":"listPets","part":0,"wrappedIn":"result"},
-    "createPet": {"tool":"createPet","part":0},
-    "showPetById": {"tool":"showPetById","part":0},
-    "deletePet": {"tool":"deletePet","part":0},
+    "listPets": {"tool":"listPets","part":"part-first","wrappedIn":"result"},
+    "createPet": {"tool":"createPet","part":"part-first"},
+    "showPetById": {"tool":"showPetById","part":"part-first"},
+    "deletePet": {"tool":"deletePet","part":"part-first"},
   },
-  parts: [
-    () => import("./definitions/part-01.gen.js"),
-  ],
+  parts: {
+    "part-first": () => import("./definitions/part-first.gen.js"),
+  },
 };

@@ -10,11 +10,11 @@ import type { CallOptions, ClientControls, ClientOptions, ClientTable, Definitio
 /** `T` is the generated client interface (its methods match `table.methods`). */
 export async function createApiClient<T>(table: ClientTable, options: ClientOptions): Promise<T & ClientControls> {
   const client = await connectClient(options, options.clientInfo ?? { name: table.name, version: table.version });
-  const parts = new Map<number, Promise<Map<string, ToolDefinitionData>>>();
+  const parts = new Map<string, Promise<Map<string, ToolDefinitionData>>>();
   const definitionOf = async (entry: MethodEntry): Promise<ToolDefinitionData> => {
     let part = parts.get(entry.part);
     if (part === undefined) {
-      const load = table.parts[entry.part];
+      const load = Object.hasOwn(table.parts, entry.part) ? table.parts[entry.part] : undefined;
       if (load === undefined) throw new Error(`${entry.tool}: no tool definitions part ${entry.part}`);
       part = load().then((loaded: DefinitionPart) => new Map(loaded.tools.map(({ definition }) => [definition.name, definition])));
       parts.set(entry.part, part);

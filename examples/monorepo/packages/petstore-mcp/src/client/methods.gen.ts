@@ -6,12 +6,12 @@ export const table: ClientTable = {
   name: "@example/petstore-mcp",
   version: "1.0.0",
   methods: {
-    "listPets": {"tool":"listPets","part":0,"wrappedIn":"result"},
-    "getPet": {"tool":"getPet","part":0},
-    "adoptPet": {"tool":"adoptPet","part":0},
-    "cancelAdoption": {"tool":"cancelAdoption","part":0},
+    "listPets": {"tool":"listPets","part":"part-first","wrappedIn":"result"},
+    "getPet": {"tool":"getPet","part":"part-first"},
+    "adoptPet": {"tool":"adoptPet","part":"part-first"},
+    "cancelAdoption": {"tool":"cancelAdoption","part":"part-first"},
   },
-  parts: [
-    () => import("../tools/part-01.gen.js"),
-  ],
+  parts: {
+    "part-first": () => import("../tools/part-first.gen.js"),
+  },
 };

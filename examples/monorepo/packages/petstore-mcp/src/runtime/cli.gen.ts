@@ -30,7 +30,7 @@ import { confirmPolicy, ConfirmPolicyError, createGating } from './human-in-the-
 import { StateKeyError } from './request-state.gen.js';
 import { startStdio } from './stdio.gen.js';
 import { selectByScopes, toolScopes } from './tool-scopes.gen.js';
-import { buildCatalog, buildSearchIndex, catalogTool, createSearch, loadSearchIndexAsync, type CatalogTool } from './search-core.gen.js';
+import { buildCatalog, buildSearchIndex, catalogTool, createSearch, loadStoredSearchIndexAsync, type CatalogTool } from './search-core.gen.js';
 import { applyToolOverrides, type OverriddenTools } from './tool-overrides.gen.js';
 import { emptySelection, modeForSelection, SelectionError, selectionRequest, selectTools, toolCount, toolsetTable, type SelectionRequest, type ToolCatalog } from './tool-selection.gen.js';
 import { buildToolTable, type ToolTableOptions } from './tool-table.gen.js';
@@ -212,7 +212,7 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     // Unless loaded for scopes or overrides, the tools are not loaded yet: the package's routes then (all its tools').
     routes = overridden !== undefined ? credentialRoutes(positions.map((i) => overridden.tools[i]!)) : (config.credentialRoutes ?? []);
     // Loaded from the package's data once the first tools/list is answered (warm), or by the first search_tools.
-    const searcher = once(async () => createSearch(stored.searchIndex !== undefined ? await loadSearchIndexAsync(stored.searchIndex()) : buildSearchIndex(await loadEntries(), stored), stored));
+    const searcher = once(async () => createSearch(stored.searchIndex !== undefined ? await loadStoredSearchIndexAsync(stored.searchIndex()) : buildSearchIndex(await loadEntries(), stored), stored));
     const warm = (): void => void searcher().catch(() => undefined); // a failure is reported by search_tools
     const search = async (query: string, limit: number, allowed: (position: number) => boolean) => (await searcher())(query, limit, allowed);
     // With OAuth the entries are loaded at start (scopesRead), so its requests can be limited to their token's scopes.

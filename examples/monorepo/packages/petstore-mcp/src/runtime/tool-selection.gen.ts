@@ -210,9 +210,8 @@ export function toolsetTable(catalog: ToolCatalogData, positions: readonly numbe
   }
   for (const tool of catalog.tools) if (tool.readOnly) counts[tool.toolset]!.readOnly += 1;
   const total = selectedTokens(catalog, positions);
-  const order = catalog.toolsets.map((_, i) => i).sort((a, b) => compare(catalog.toolsets[a]!.name, catalog.toolsets[b]!.name));
-  const rows = order.map((i) => {
-    const set = catalog.toolsets[i]!;
+  // In the catalog's order (search-catalog.gen.ts toolsetOrder), as every listing of the toolsets.
+  const rows = catalog.toolsets.map((set, i) => {
     const tools = positions.length === catalog.tools.length ? String(set.tools) : `${counts[i]!.selected}/${set.tools}`;
     return [printable(set.name), tools, String(counts[i]!.readOnly), ...(total !== undefined ? [groupThousands(counts[i]!.tokens)] : []), printable(set.description)];
   });
@@ -229,9 +228,5 @@ export function toolsetTable(catalog: ToolCatalogData, positions: readonly numbe
 /** `1234567` → `1,234,567` (as the generated README writes counts). */
 function groupThousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 

@@ -9,8 +9,8 @@ import type { AuthProvider, CallToolResult, ElicitRequestParams, ElicitResult, F
 export interface MethodEntry {
   /** The MCP tool name. */
   tool: string;
-  /** Which lazily loaded part holds the tool's definition (found there by name). */
-  part: number;
+  /** Which lazily loaded part holds the tool's definition (found there by name): its key in `parts`. */
+  part: string;
   /** The server wraps a non-object result as `{ [wrappedIn]: value }`; the client unwraps it. */
   wrappedIn?: string;
 }
@@ -35,7 +35,8 @@ export interface ClientTable {
   version: string;
   /** Keyed by method name. */
   methods: { readonly [method: string]: MethodEntry };
-  parts: readonly PartLoader[];
+  /** Keyed by part name (`part-…`). */
+  parts: { readonly [part: string]: PartLoader };
 }
 
 /**

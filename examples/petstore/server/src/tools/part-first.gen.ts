@@ -3,5 +3,5 @@ import { readFileSync } from "node:fs";
 import { withDefinitions } from "../runtime/tool-data.gen.js";
 import type { ToolEntry } from "../runtime/types.gen.js";
 import { definitions } from "./definitions.gen.js";
-/** Tools 1 to 4, read from data/tools/part-01.json. */
-export const tools: ToolEntry[] = withDefinitions(JSON.parse(readFileSync(new URL("../../data/tools/part-01.json", import.meta.url), "utf8")), definitions);
+/** The tools read from data/tools/part-first.json, in tools/list order. */
+export const tools: ToolEntry[] = withDefinitions(JSON.parse(readFileSync(new URL("../../data/tools/part-first.json", import.meta.url), "utf8")), definitions);
