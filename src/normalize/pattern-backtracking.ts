@@ -15,8 +15,8 @@
  *   (`(a|ab)*c`, `((a|aa)c)+`). The analysis walks pairs of states of the body's automaton, so it
  *   is exact on the model but can be fooled only towards refusing (classes compared on samples
  *   may miss an overlap: pattern-char-sets.ts). A body too large to walk is refused.
- * Lookaround contents are checked as patterns of their own. Polynomial cases (`\d+\d+x`) are not
- * caught.
+ * Lookaround contents are checked as patterns of their own. Polynomial cases (`\d+\d+\d+x`) are
+ * pattern-polynomial.ts's.
  */
 import { bodyAmbiguity, TooComplex } from './pattern-ambiguity.js';
 import { charSets, type CharSets } from './pattern-char-sets.js';

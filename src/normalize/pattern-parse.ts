@@ -7,7 +7,8 @@
 export type PatternNode =
   /** `backReference`: `\1`, `\k<name>`; `group` the group it names, when there is one (it reads what that group read). */
   | { kind: 'char'; source: string; backReference: boolean; group?: PatternNode }
-  | { kind: 'zero' }
+  /** `^`, `$`, `\b`, `\B`; `start` for `^`. */
+  | { kind: 'zero'; start?: boolean }
   | { kind: 'group'; alternatives: PatternNode[][]; lookaround: boolean }
   | { kind: 'repeat'; node: PatternNode; min: number; max: number };
 
@@ -47,7 +48,7 @@ export function parsePattern(pattern: string): PatternNode {
     const c = pattern[i]!;
     if (c === '^' || c === '$') {
       i++;
-      return { kind: 'zero' };
+      return c === '^' ? { kind: 'zero', start: true } : { kind: 'zero' };
     }
     if (c === '\\') {
       const next = pattern[i + 1] ?? '';

@@ -5,6 +5,7 @@
  * whole tool.
  */
 import { exponentialBacktracking, exponentialWarning } from './pattern-backtracking.js';
+import { polynomialBacktracking, slowWarning } from './pattern-polynomial.js';
 import { usablePattern } from './schema-pattern.js';
 import { setOwn } from './set-own.js';
 
@@ -111,7 +112,8 @@ export interface CheckedValue {
   problem?: string;
 }
 
-export function checkValue(keyword: string, kind: ValueKind, value: unknown): CheckedValue {
+/** `maxLength`: the schema's, for a `pattern` (it bounds how long a match can take). */
+export function checkValue(keyword: string, kind: ValueKind, value: unknown, maxLength?: unknown): CheckedValue {
   switch (kind) {
     case 'nonNegativeInteger':
       return Number.isInteger(value) && (value as number) >= 0 ? { value } : bad(keyword, 'a non-negative integer', value);
@@ -124,7 +126,7 @@ export function checkValue(keyword: string, kind: ValueKind, value: unknown): Ch
     case 'string':
       return typeof value === 'string' ? { value } : bad(keyword, 'a string', value);
     case 'regex':
-      return checkRegex(keyword, value);
+      return checkRegex(keyword, value, maxLength);
     case 'type':
       return checkType(value);
     case 'stringArray':
@@ -211,12 +213,14 @@ function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-function checkRegex(keyword: string, value: unknown): CheckedValue {
+function checkRegex(keyword: string, value: unknown, maxLength: unknown): CheckedValue {
   if (typeof value !== 'string') return bad(keyword, 'a string', value);
   const pattern = usablePattern(value);
   if (pattern === undefined) return { problem: `"${keyword}" ${quoteKeywordValue(value)} is not a valid ECMAScript (unicode) regular expression; ignored` };
   const exponential = exponentialBacktracking(pattern);
   if (exponential !== undefined) return { problem: `"${keyword}" ${quoteKeywordValue(value)} ${exponentialWarning(exponential)}` };
+  const slow = polynomialBacktracking(pattern, maxLength);
+  if (slow !== undefined) return { problem: `"${keyword}" ${quoteKeywordValue(value)} ${slowWarning(slow)}` };
   return { value: pattern };
 }
 

@@ -15,6 +15,7 @@ import { applyOpenApiRewrites, mayBeFile, REWRITTEN } from './schema-openapi.js'
 import { applyDiscriminator } from './schema-discriminator.js';
 import { dropForbiddenRequired } from './schema-required.js';
 import { exponentialBacktracking, exponentialWarning } from './pattern-backtracking.js';
+import { polynomialBacktracking, slowWarning } from './pattern-polynomial.js';
 import { usablePattern } from './schema-pattern.js';
 import { setOwn } from './set-own.js';
 
@@ -130,7 +131,7 @@ function convertKeyword(keyword: string, schema: JsonSchemaObject, out: JsonSche
       setOwn(out, keyword, clone(value));
       return;
     }
-    const checked = checkValue(keyword, valueKind, value);
+    const checked = checkValue(keyword, valueKind, value, keyword === 'pattern' ? schema.maxLength : undefined);
     if (checked.problem !== undefined) warn(ctx, checked.problem, at, keyword);
     if (checked.value === undefined) return;
     if (keyword === 'dependentRequired') mergeInto(out, keyword, checked.value as JsonSchemaObject);
@@ -230,8 +231,9 @@ function convertSchemaMap(keyword: string, value: unknown, out: JsonSchemaObject
           continue;
         }
         const exponential = exponentialBacktracking(pattern);
-        if (exponential !== undefined) {
-          warn(ctx, `Pattern ${quoteKeywordValue(name)} ${exponentialWarning(exponential)}`, entriesAt, name);
+        const slow = exponential === undefined ? polynomialBacktracking(pattern) : undefined;
+        if (exponential !== undefined || slow !== undefined) {
+          warn(ctx, `Pattern ${quoteKeywordValue(name)} ${exponential !== undefined ? exponentialWarning(exponential) : slowWarning(slow!)}`, entriesAt, name);
           continue;
         }
         key = pattern;

@@ -171,6 +171,15 @@ describe('convertSchema: invalid input never throws', () => {
       ],
     },
     {
+      name: 'a pattern that takes polynomial time is dropped unless maxLength keeps the argument short',
+      given: { type: 'object', properties: { long: { type: 'string', pattern: '^\\d+\\d+\\d+x' }, short: { type: 'string', maxLength: 800, pattern: '^\\d+\\d+\\d+x' } }, patternProperties: { '\\w+\\d+$': { type: 'string' } } },
+      want: { type: 'object', properties: { long: { type: 'string' }, short: { type: 'string', maxLength: 800, pattern: '^\\d+\\d+\\d+x' } }, patternProperties: {} },
+      diagnostics: [
+        warning('schema-invalid', '"pattern" "^\\\\d+\\\\d+\\\\d+x" can take too long to match (3 repeats in a row that can read the same characters: about 167 s on 10000 characters: one argument could stall the server); ignored', `${P}/properties/long/pattern`),
+        warning('schema-invalid', 'Pattern "\\\\w+\\\\d+$" can take too long to match (3 repeats in a row that can read the same characters, counting the search from each start (no ^): about 167 s on 10000 characters: one argument could stall the server); ignored', `${P}/patternProperties/\\w+\\d+$`),
+      ],
+    },
+    {
       name: 'patternProperties with a broken and a repairable key',
       given: { patternProperties: { '[': { type: 'string' }, '^\\_x': { type: 'integer' } } },
       want: { patternProperties: { '^_x': { type: 'integer' } } },

@@ -1,0 +1,182 @@
+/**
+ * Patterns that take polynomial time to fail (ReDoS of a lesser degree): `^\d+\d+\d+x` splits
+ * n digits among three repeats in n^3/6 ways and V8 tries every split before it gives up (82 ms
+ * on 843 digits, 3.5 s on 3,000). A pattern without `^` is tried from every start, one repeat
+ * more: `\d+$` is quadratic. Measured in Node 22, a split costs about a nanosecond, so k repeats
+ * in a row that can read the same characters take about L^k / k! ns on an argument of L
+ * characters.
+ *
+ * The rule: a pattern is refused when that estimate passes 100 ms for L = the schema's
+ * `maxLength`, or 10,000 characters when it has none (or a larger one). Two repeats (`\d+\d+x`,
+ * `[a-z]+$`, `.*=.*`) take about 50 ms on 10,000 characters and stay; three or more are
+ * refused, unless `maxLength` keeps them short (`^\d+\d+\d+x` up to 840 characters, four repeats
+ * up to 220). A repeat with a bounded count reads at most that much (`[a-z]{1,64}`), which caps
+ * its splits. Groups of bounded repeats that split exponentially within their bound
+ * (`(\d{1,16}){1,16}x`: over 20 s on 50 digits) are refused too, past 24 characters.
+ *
+ * How: bounded repeats with a choice of count become loops in the pattern's automaton
+ * (pattern-automaton.ts); two loops are "in a row" when some text can go round the first, from
+ * the first to the second and round the second (pairs of states walking the same text); the
+ * longest such chain gives k. A pattern past the analysis budget is refused (`^\w*` 40 times and
+ * an `x`); none of the real specs' patterns comes near it.
+ */
+import { buildAutomaton, pairGraph, TooComplex, type Automaton } from './pattern-automaton.js';
+import { exponentialAmbiguity } from './pattern-ambiguity.js';
+import { charSets } from './pattern-char-sets.js';
+import { parsePattern, TooDeep, type PatternNode } from './pattern-parse.js';
+
+/** Arguments are estimated at this length when the schema sets no shorter `maxLength`. */
+export const ASSUMED_LENGTH = 10_000;
+/** Estimated time above which a pattern is refused, in nanoseconds. */
+const SLOW_NS = 100e6;
+/** Bounded repeats that split exponentially are refused past this many characters (2^24 splits). */
+const MAX_EXPONENTIAL_READ = 24;
+/** Steps through the pair graph, at most, before a pattern counts as too complex to check. */
+const MAX_VISITS = 5_000_000;
+
+/** The end of the warning for a pattern that `polynomialBacktracking` found a `reason` in (after `"pattern" "…"`). */
+export function slowWarning(reason: string): string {
+  return `can take too long to match (${reason}: one argument could stall the server); ignored`;
+}
+
+/** Why `pattern` (valid under the `u` flag, not exponential) takes over 100 ms to fail on an argument of `maxLength` (at most 10,000) characters, or undefined. */
+export function polynomialBacktracking(pattern: string, maxLength?: unknown): string | undefined {
+  const length = typeof maxLength === 'number' && Number.isInteger(maxLength) && maxLength >= 0 ? Math.min(maxLength, ASSUMED_LENGTH) : ASSUMED_LENGTH;
+  let root: PatternNode;
+  try {
+    root = parsePattern(pattern);
+  } catch (error) {
+    if (error instanceof TooDeep) return undefined;
+    throw error;
+  }
+  const anchored = root.kind === 'group' && root.alternatives.every((alt) => alt[0]?.kind === 'zero' && alt[0].start === true);
+  // Without `^` the engine tries each start in turn: a loop over any character in front.
+  const searched: PatternNode = anchored ? root : { kind: 'group', lookaround: false, alternatives: [[{ kind: 'repeat', node: { kind: 'char', source: '[\\s\\S]', backReference: false }, min: 0, max: Infinity }, root]] };
+  const sets = charSets();
+  try {
+    const auto = buildAutomaton(searched, sets, false, 'loop');
+    const exponential = exponentialAmbiguity(auto, sets);
+    if (exponential.ambiguity !== 'none' && auto.capacity[exponential.at]! > MAX_EXPONENTIAL_READ) {
+      return `bounded repeats inside a bounded repeat that can split ${auto.capacity[exponential.at]} characters in exponentially many ways`;
+    }
+    const chain = worstChain(auto, sets, length);
+    if (chain.estimate <= SLOW_NS) return undefined;
+    const seconds = chain.estimate / 1e9;
+    const time = seconds >= 3600 ? 'over an hour' : seconds >= 1 ? `about ${Math.round(seconds)} s` : `about ${Math.round(seconds * 1000)} ms`;
+    return `${chain.loops} repeats in a row that can read the same characters${anchored ? '' : ', counting the search from each start (no ^)'}: ${time} on ${length} characters`;
+  } catch (error) {
+    if (error instanceof TooComplex) return 'too many repeats to check';
+    throw error;
+  }
+}
+
+/** The chain of loops in a row with the largest estimated time (ns) on `length` characters. */
+function worstChain(auto: Automaton, sets: ReturnType<typeof charSets>, length: number): { loops: number; estimate: number } {
+  const component = loopsOf(auto);
+  const members = new Map<number, number[]>();
+  component.forEach((c, p) => {
+    if (c >= 0) members.set(c, [...(members.get(c) ?? []), p]);
+  });
+  // A loop after which the match can end (`\d+(-.*)?` without `$`) ends the search there: it succeeds.
+  const loops = [...members.keys()].filter((c) => !members.get(c)!.some((p) => auto.free.has(p)));
+  const graph = pairGraph(auto, sets);
+  let visits = 0;
+  const reach = (from: number[]): Set<number> => {
+    const seen = new Set(from);
+    const queue = [...from];
+    while (queue.length > 0) {
+      for (const [w] of graph.successors(queue.pop()!)) {
+        if (++visits > MAX_VISITS) throw new TooComplex();
+        if (!seen.has(w)) seen.add(w), queue.push(w);
+      }
+    }
+    return seen;
+  };
+  // next.get(S): the loops T in a row after S (some text goes round S, from S to T, round T).
+  const next = new Map<number, number[]>();
+  for (const s of loops) {
+    const mine = members.get(s)!;
+    const fromSame = reach(mine.map((p) => graph.node(p, p, true)));
+    const linked = loops.filter((t) => t !== s && mine.some((p) => members.get(t)!.some((q) => fromSame.has(graph.node(p, q, true)))));
+    if (linked.length === 0) continue;
+    // one walk from all the links (a link to one loop that leads round another counts too: more, never fewer)
+    const after = reach(linked.flatMap((t) => mine.flatMap((p) => members.get(t)!.map((q) => graph.node(p, q, true)))).filter((id) => fromSame.has(id)));
+    next.set(s, linked.filter((t) => members.get(t)!.some((q) => after.has(graph.node(q, q, true)))));
+  }
+  const capacityOf = (c: number): number => Math.min(Math.max(...members.get(c)!.map((p) => auto.capacity[p]!)) + 1, length);
+  // longest.get(c)[k]: the most splits a chain of k + 1 loops from c allows by their bounds
+  const longest = new Map<number, number[]>();
+  const chainsFrom = (c: number): number[] => {
+    let known = longest.get(c);
+    if (known !== undefined) return known;
+    longest.set(c, [capacityOf(c)]); // a cycle of loops cannot be (they would be one); this stops one anyway
+    known = [capacityOf(c)];
+    for (const t of next.get(c) ?? []) {
+      chainsFrom(t).forEach((splits, k) => {
+        known![k + 1] = Math.max(known![k + 1] ?? 0, capacityOf(c) * splits);
+      });
+    }
+    longest.set(c, known);
+    return known;
+  };
+  let worst = { loops: 1, estimate: length };
+  for (const c of loops) {
+    // L^k / k! splits when every loop can read the whole argument; fewer when their bounds are short
+    let combinations = 1;
+    chainsFrom(c).forEach((splits, k) => {
+      combinations = (combinations * length) / (k + 1);
+      const estimate = Math.min(combinations, splits);
+      if (estimate > worst.estimate) worst = { loops: k + 1, estimate };
+    });
+  }
+  return worst;
+}
+
+/** For each position, the strongly connected component it loops in, or -1 when it is on no cycle (positions and blocks as nodes). */
+function loopsOf(auto: Automaton): number[] {
+  const count = auto.sources.length;
+  const successors = (v: number): number[] => (v < count ? auto.outOf[v]!.map(([block]) => count + block) : auto.blocks[v - count]!.to.map(([p]) => p));
+  const total = count + auto.blocks.length;
+  const index = new Array<number>(total).fill(-1);
+  const low = new Array<number>(total).fill(0);
+  const onStack = new Array<boolean>(total).fill(false);
+  const component = new Array<number>(total).fill(-1);
+  const size: number[] = [];
+  const stack: number[] = [];
+  let counter = 0;
+  for (let root = 0; root < total; root++) {
+    if (index[root] !== -1) continue;
+    const work: [number, number[], number][] = [];
+    const open = (v: number): void => {
+      index[v] = low[v] = counter++;
+      stack.push(v);
+      onStack[v] = true;
+      work.push([v, successors(v), 0]);
+    };
+    open(root);
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!;
+      const [v, out, i] = frame;
+      if (i < out.length) {
+        frame[2]++;
+        const w = out[i]!;
+        if (index[w] === -1) open(w);
+        else if (onStack[w]) low[v] = Math.min(low[v]!, index[w]!);
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) low[work[work.length - 1]![0]] = Math.min(low[work[work.length - 1]![0]]!, low[v]!);
+      if (low[v] === index[v]) {
+        const id = size.push(0) - 1;
+        let w: number;
+        do {
+          w = stack.pop()!;
+          onStack[w] = false;
+          component[w] = id;
+          size[id]!++;
+        } while (w !== v);
+      }
+    }
+  }
+  return component.slice(0, count).map((c) => (size[c]! > 1 ? c : -1));
+}
