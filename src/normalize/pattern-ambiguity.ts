@@ -8,11 +8,37 @@
  * is ambiguous when some pair (q, q) lies on a cycle of pairs that also goes through two different
  * states, or two different ways between the same ones. That cycle is the two matches.
  */
-import { buildAutomaton, pairGraph, type Automaton } from './pattern-automaton.js';
+import { buildAutomaton, maxLength, pairGraph, TooComplex, type Automaton } from './pattern-automaton.js';
 import type { CharSets } from './pattern-char-sets.js';
 import type { PatternNode } from './pattern-parse.js';
 
 export { TooComplex } from './pattern-automaton.js';
+
+/**
+ * The repeats of `root` with an exact count (`{n}`, n >= 2, of a body that reads a bounded
+ * length) whose body, repeated, can split a text two ways: `(a|a){30}`, `(a?a){30}`,
+ * `((a|a)b){30}` read 30 repetitions in 2^30 ways (or, for `a?a`, about 1.6^n), as `{1,30}`
+ * does. Outside lookarounds (the polynomial check does not look into them). A body with no
+ * group is one character (`[a-f0-9]{64}`): nothing to split. A body too large to check counts
+ * as ambiguous (more ways, never fewer).
+ */
+export function ambiguousExactRepeats(root: PatternNode, sets: CharSets): Set<PatternNode> {
+  const found = new Set<PatternNode>();
+  const walk = (n: PatternNode): void => {
+    if (n.kind === 'group' && !n.lookaround) n.alternatives.forEach((alt) => alt.forEach(walk));
+    if (n.kind !== 'repeat') return;
+    walk(n.node);
+    if (n.min !== n.max || n.max < 2 || n.node.kind !== 'group' || maxLength(n.node) === Infinity) return;
+    try {
+      if (bodyAmbiguity(n.node, sets) !== 'none') found.add(n);
+    } catch (error) {
+      if (!(error instanceof TooComplex)) throw error;
+      found.add(n);
+    }
+  };
+  walk(root);
+  return found;
+}
 
 export type Ambiguity = 'none' | 'same-start' | 'two-ways' | 'elsewhere';
 
@@ -27,6 +53,42 @@ export function bodyAmbiguity(node: PatternNode, sets: CharSets): Ambiguity {
 
 /** The ambiguity of `auto` as `bodyAmbiguity` says, and a position (q, q) of a cycle that shows it (-1 for none). */
 export function exponentialAmbiguity(auto: Automaton, sets: CharSets): { ambiguity: Ambiguity; at: number } {
+  const { graph, component } = pairComponents(auto, sets);
+  // A component with some (q, q) in it and a step where the two walks part.
+  const same = new Map<number, number>();
+  for (let v = 0; v < graph.size(); v++) {
+    const { a, b, positions } = graph.pair(v);
+    if (positions && a === b) same.set(component[v]!, a);
+  }
+  const starts = auto.first;
+  let found: { ambiguity: Ambiguity; at: number } = { ambiguity: 'none', at: -1 };
+  for (let v = 0; v < graph.size(); v++) {
+    const c = component[v]!;
+    const at = same.get(c);
+    if (at === undefined) continue;
+    for (const [w, diverging] of graph.successors(v)) if (diverging && component[w] === c) return { ambiguity: 'two-ways', at };
+    const { a, b, positions } = graph.pair(v);
+    if (a !== b && found.ambiguity !== 'same-start') {
+      found = { ambiguity: positions && starts.has(a) && starts.has(b) ? 'same-start' : 'elsewhere', at };
+    }
+  }
+  return found;
+}
+
+/** Every position q of `auto` whose (q, q) lies on a cycle of pairs where the two walks part, as `exponentialAmbiguity` finds one. */
+export function ambiguousPositions(auto: Automaton, sets: CharSets): number[] {
+  const { graph, component } = pairComponents(auto, sets);
+  const parting = new Set<number>();
+  for (let v = 0; v < graph.size(); v++) {
+    const c = component[v]!;
+    const { a, b } = graph.pair(v);
+    if (a !== b || graph.successors(v).some(([w, diverging]) => diverging && component[w] === c)) parting.add(c);
+  }
+  return auto.sources.map((_, q) => q).filter((q) => parting.has(component[graph.node(q, q, true)]!));
+}
+
+/** The pair graph of `auto` walked from every (q, q), with the strongly connected component of each of its nodes. */
+function pairComponents(auto: Automaton, sets: CharSets): { graph: ReturnType<typeof pairGraph>; component: number[] } {
   const graph = pairGraph(auto, sets);
   // Tarjan's strongly connected components, iteratively, from every (q, q).
   const index: number[] = [];
@@ -77,23 +139,5 @@ export function exponentialAmbiguity(auto: Automaton, sets: CharSets): { ambigui
     const id = graph.node(q, q, true);
     if (index[id] === undefined) visit(id);
   }
-  // A component with some (q, q) in it and a step where the two walks part.
-  const same = new Map<number, number>();
-  for (let v = 0; v < graph.size(); v++) {
-    const { a, b, positions } = graph.pair(v);
-    if (positions && a === b) same.set(component[v]!, a);
-  }
-  const starts = auto.first;
-  let found: { ambiguity: Ambiguity; at: number } = { ambiguity: 'none', at: -1 };
-  for (let v = 0; v < graph.size(); v++) {
-    const c = component[v]!;
-    const at = same.get(c);
-    if (at === undefined) continue;
-    for (const [w, diverging] of graph.successors(v)) if (diverging && component[w] === c) return { ambiguity: 'two-ways', at };
-    const { a, b, positions } = graph.pair(v);
-    if (a !== b && found.ambiguity !== 'same-start') {
-      found = { ambiguity: positions && starts.has(a) && starts.has(b) ? 'same-start' : 'elsewhere', at };
-    }
-  }
-  return found;
+  return { graph, component };
 }

@@ -44,9 +44,10 @@ export interface Automaton {
  * The automaton of `node`; with `looped`, it is closed into a loop (the body of an unbounded
  * repeat). `bounded`: `copy` copies out bounded repeats (exact for ambiguity), `loop` makes the
  * ones with a choice of count (`{m,n}`, n >= 2) and nothing unbounded inside loops that remember
- * their capacity (`\d{1,16}` reads up to 16).
+ * their capacity (`\d{1,16}` reads up to 16), and so the exact counts in `alsoLoops` (`(a|a){30}`:
+ * copied out, it would have no cycle to show its 2^30 splits; a loop reads more, never fewer).
  */
-export function buildAutomaton(node: PatternNode, sets: CharSets, looped: boolean, bounded: 'copy' | 'loop'): Automaton {
+export function buildAutomaton(node: PatternNode, sets: CharSets, looped: boolean, bounded: 'copy' | 'loop', alsoLoops: ReadonlySet<PatternNode> = new Set()): Automaton {
   const auto: Automaton = { sources: [], literal: [], blocks: [], outOf: [], first: new Map(), last: new Map(), free: new Set(), capacity: [] };
   const link = (last: Ways, first: Ways): void => {
     if (last.size === 0 || first.size === 0) return;
@@ -96,7 +97,7 @@ export function buildAutomaton(node: PatternNode, sets: CharSets, looped: boolea
       }
       case 'repeat': {
         if (n.max === 0) return epsilon();
-        const choice = bounded === 'loop' && n.max > n.min && n.max >= 2 && maxLength(n.node) < Infinity;
+        const choice = bounded === 'loop' && (n.max > n.min || alsoLoops.has(n)) && n.max >= 2 && maxLength(n.node) < Infinity;
         const loop = n.max === Infinity || weight(n.node) * n.max > MAX_COPIED || choice;
         if (loop) {
           const reads = n.max === Infinity ? Infinity : n.max * maxLength(n.node);
@@ -221,7 +222,7 @@ function weight(node: PatternNode): number {
 }
 
 /** How many characters `node` can read at most. */
-function maxLength(node: PatternNode): number {
+export function maxLength(node: PatternNode): number {
   if (node.kind === 'char') return node.backReference ? Infinity : 1;
   if (node.kind === 'zero' || (node.kind === 'group' && node.lookaround)) return 0;
   if (node.kind === 'group') return Math.max(0, ...node.alternatives.map((alt) => alt.reduce((s, n) => s + maxLength(n), 0)));

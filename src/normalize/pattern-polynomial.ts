@@ -11,18 +11,24 @@
  * `[a-z]+$`, `.*=.*`) take about 50 ms on 10,000 characters and stay; three or more are
  * refused, unless `maxLength` keeps them short (`^\d+\d+\d+x` up to 840 characters, four repeats
  * up to 220). A repeat with a bounded count reads at most that much (`[a-z]{1,64}`), which caps
- * its splits. Groups of bounded repeats that split exponentially within their bound
- * (`(\d{1,16}){1,16}x`: over 20 s on 50 digits) are refused too, past 24 characters.
+ * its splits. Bounded repeats that split exponentially within their bound are refused too, when
+ * they can read over 24 characters (2^24 splits) one after the other (pattern-loops.ts): a
+ * choice of count over a repeat (`(\d{1,16}){1,16}x`: over 20 s on 50 digits), a choice of count
+ * or an exact one over a body that can read a text two ways (`^(a|a){30}$`: 640 ms on 24 `a`s and
+ * a `b`, doubling with each `a`), or several such repeats in turn (`^(a|a){12}(a|a){13}$`).
  *
- * How: bounded repeats with a choice of count become loops in the pattern's automaton
- * (pattern-automaton.ts); two loops are "in a row" when some text can go round the first, from
- * the first to the second and round the second (pairs of states walking the same text); the
- * longest such chain gives k. A pattern past the analysis budget is refused (`^\w*` 40 times and
+ * How: bounded repeats with a choice of count, and exact counts of a body that can split a text
+ * two ways (pattern-ambiguity.ts), become loops in the pattern's automaton
+ * (pattern-automaton.ts); exact counts of other bodies (`[a-f0-9]{64}`, `(\d{1,3}\.){3}`) stay
+ * copied out, so they add no repeat to a chain. Two loops are "in a row" when some text can go
+ * round the first, from the first to the second and round the second (pairs of states walking
+ * the same text); the longest such chain gives k. A pattern past the analysis budget is refused (`^\w*` 40 times and
  * an `x`); none of the real specs' patterns comes near it.
  */
 import { buildAutomaton, pairGraph, TooComplex, type Automaton } from './pattern-automaton.js';
-import { exponentialAmbiguity } from './pattern-ambiguity.js';
+import { ambiguousExactRepeats, ambiguousPositions } from './pattern-ambiguity.js';
 import { charSets } from './pattern-char-sets.js';
+import { exponentialRead, loopsOf } from './pattern-loops.js';
 import { parsePattern, TooDeep, type PatternNode } from './pattern-parse.js';
 
 /** Arguments are estimated at this length when the schema sets no shorter `maxLength`. */
@@ -86,10 +92,10 @@ function analyse(pattern: string, length: number): string | undefined {
   const searched: PatternNode = anchored ? root : { kind: 'group', lookaround: false, alternatives: [[{ kind: 'repeat', node: { kind: 'char', source: '[\\s\\S]', backReference: false }, min: 0, max: Infinity }, root]] };
   const sets = charSets();
   try {
-    const auto = buildAutomaton(searched, sets, false, 'loop');
-    const exponential = exponentialAmbiguity(auto, sets);
-    if (exponential.ambiguity !== 'none' && auto.capacity[exponential.at]! > MAX_EXPONENTIAL_READ) {
-      return `bounded repeats inside a bounded repeat that can split ${auto.capacity[exponential.at]} characters in exponentially many ways`;
+    const auto = buildAutomaton(searched, sets, false, 'loop', ambiguousExactRepeats(root, sets));
+    const exponential = exponentialRead(auto, ambiguousPositions(auto, sets));
+    if (exponential.characters > MAX_EXPONENTIAL_READ) {
+      return `${exponential.repeats > 1 ? `${exponential.repeats} bounded repeats in turn` : 'a bounded repeat'} that can split ${exponential.characters} characters in exponentially many ways`;
     }
     const chain = worstChain(auto, sets, length);
     if (chain.estimate <= SLOW_NS) return undefined;
@@ -162,53 +168,4 @@ function worstChain(auto: Automaton, sets: ReturnType<typeof charSets>, length: 
     });
   }
   return worst;
-}
-
-/** For each position, the strongly connected component it loops in, or -1 when it is on no cycle (positions and blocks as nodes). */
-function loopsOf(auto: Automaton): number[] {
-  const count = auto.sources.length;
-  const successors = (v: number): number[] => (v < count ? auto.outOf[v]!.map(([block]) => count + block) : auto.blocks[v - count]!.to.map(([p]) => p));
-  const total = count + auto.blocks.length;
-  const index = new Array<number>(total).fill(-1);
-  const low = new Array<number>(total).fill(0);
-  const onStack = new Array<boolean>(total).fill(false);
-  const component = new Array<number>(total).fill(-1);
-  const size: number[] = [];
-  const stack: number[] = [];
-  let counter = 0;
-  for (let root = 0; root < total; root++) {
-    if (index[root] !== -1) continue;
-    const work: [number, number[], number][] = [];
-    const open = (v: number): void => {
-      index[v] = low[v] = counter++;
-      stack.push(v);
-      onStack[v] = true;
-      work.push([v, successors(v), 0]);
-    };
-    open(root);
-    while (work.length > 0) {
-      const frame = work[work.length - 1]!;
-      const [v, out, i] = frame;
-      if (i < out.length) {
-        frame[2]++;
-        const w = out[i]!;
-        if (index[w] === -1) open(w);
-        else if (onStack[w]) low[v] = Math.min(low[v]!, index[w]!);
-        continue;
-      }
-      work.pop();
-      if (work.length > 0) low[work[work.length - 1]![0]] = Math.min(low[work[work.length - 1]![0]]!, low[v]!);
-      if (low[v] === index[v]) {
-        const id = size.push(0) - 1;
-        let w: number;
-        do {
-          w = stack.pop()!;
-          onStack[w] = false;
-          component[w] = id;
-          size[id]!++;
-        } while (w !== v);
-      }
-    }
-  }
-  return component.slice(0, count).map((c) => (size[c]! > 1 ? c : -1));
 }
