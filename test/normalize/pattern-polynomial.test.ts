@@ -21,6 +21,9 @@ describe('polynomialBacktracking', () => {
     '^(a|a){12}(a|a){13}$', '^(a|a){12}-(a|a){13}$', '(?:(a|a){13}|x)(a|a){12}',
     // 8 ways to read aaa before two repeats in a row: ^(a|a){3}a+a+x 280 ms on 10,000 `a`s (^a+a+x 36 ms)
     '^(a|a){3}a+a+x',
+    // in a lookaround, a pattern of its own: ^(?=(a|a){30}$) 640 ms on 24 `a`s and a `b`, (?<=(a|a){30})b 1.3 s;
+    // ^(?=\d+\d+\d+x) 3.3 s on 3,000 digits; X(?=.*\d.*[a-z]), tried after each X: 330 ms on 1,000 `X1`s, 2.5 s on 2,000
+    '^(?=(a|a){30}$)', '(?<=(a|a){30})b', '^(?=\\d+\\d+\\d+x)', 'X(?=.*\\d.*[a-z])', '^(?!(?=(a|a){30}))',
     // more than the analysis walks through in its budget
     `^${'\\w*'.repeat(40)}x`,
   ];
@@ -42,6 +45,8 @@ describe('polynomialBacktracking', () => {
     // alternatives (^(?:(a|a){20}|(b|b){20})$ 35 ms: 2^20 + 2^20 ways); (a|ab){30}c 0.4 ms on 5,000 `ab`s
     '^[a-f0-9]{64}$', '^sha256:[a-f0-9]{64}$', '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$', '^\\d{4}-\\d{2}-\\d{2}$',
     '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$', '^(\\d{1,3}\\.){3}\\d{1,3}$',
+    // lookarounds tried once after ^, or with two repeats: ^(?=.*\d.*[a-z]).{8,}$ 51 ms on 10,000 digits, (?=.*\d)X 35 ms on 10,000 `a`s
+    '^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$', '^(?=.*\\d.*[a-z]).{8,}$', '(?=.*\\d)X',
     '^(a|a){20}$', '^(?:(a|a){20}|(b|b){20})$', '(a|ab){30}c', '^(a{2}|b){30}$', '^((a|b){2}){30}$', '^(x|a|a){12}(a|a){12}$',
     '^((xn--)?[a-zA-Z0-9]+(-[a-zA-Z0-9]+)*\\.)+[a-zA-Z]{2,}\\.?$', '^[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?(\\.[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?)+$',
   ];
@@ -67,6 +72,8 @@ describe('polynomialBacktracking', () => {
     expect(polynomialBacktracking('^(a|a){1,30}$')).toBe('a bounded repeat that can split 30 characters in exponentially many ways');
     expect(polynomialBacktracking('^(a?a){30}$')).toBe('a bounded repeat that can split 60 characters in exponentially many ways');
     expect(polynomialBacktracking('^(a|a){12}-(a|a){13}$')).toBe('2 bounded repeats in turn that can split 25 characters in exponentially many ways');
+    expect(polynomialBacktracking('^(?=(a|a){30}$)')).toBe('in a lookaround, a bounded repeat that can split 30 characters in exponentially many ways');
+    expect(polynomialBacktracking('X(?=.*\\d.*[a-z])')).toBe('in a lookaround, 3 repeats in a row that can read the same characters, counting each start it is tried at: about 167 s on 10000 characters');
   });
 
   it('accepts patterns without a quantifier, or with one over a body without a choice, a long literal too', () => {
