@@ -4,9 +4,7 @@
  * A value of the wrong shape is dropped with a `schema-invalid` warning instead of breaking the
  * whole tool.
  */
-import { exponentialBacktracking, exponentialWarning } from './pattern-backtracking.js';
-import { polynomialBacktracking, slowWarning } from './pattern-polynomial.js';
-import { usablePattern } from './schema-pattern.js';
+import { checkPattern } from './schema-pattern.js';
 import { setOwn } from './set-own.js';
 
 /** Where subschemas live. */
@@ -215,13 +213,8 @@ function isFiniteNumber(value: unknown): value is number {
 
 function checkRegex(keyword: string, value: unknown, maxLength: unknown): CheckedValue {
   if (typeof value !== 'string') return bad(keyword, 'a string', value);
-  const pattern = usablePattern(value);
-  if (pattern === undefined) return { problem: `"${keyword}" ${quoteKeywordValue(value)} is not a valid ECMAScript (unicode) regular expression; ignored` };
-  const exponential = exponentialBacktracking(pattern);
-  if (exponential !== undefined) return { problem: `"${keyword}" ${quoteKeywordValue(value)} ${exponentialWarning(exponential)}` };
-  const slow = polynomialBacktracking(pattern, maxLength);
-  if (slow !== undefined) return { problem: `"${keyword}" ${quoteKeywordValue(value)} ${slowWarning(slow)}` };
-  return { value: pattern };
+  const checked = checkPattern(value, maxLength);
+  return 'problem' in checked ? { problem: `"${keyword}" ${quoteKeywordValue(value)} ${checked.problem}` } : { value: checked.pattern };
 }
 
 function checkType(value: unknown): CheckedValue {

@@ -2,7 +2,11 @@
  * `pattern` / `patternProperties` regexes as JSON Schema validators compile them: ECMAScript with
  * the `u` flag (Ajv's default). Specs are often written for engines that allow needless escapes
  * such as `\:` or `\_`, which the `u` flag rejects; those are repaired without changing meaning.
+ * A pattern that can take too long to fail on one argument is dropped (pattern-backtracking.ts,
+ * pattern-polynomial.ts): the generated server runs it on what a model sends.
  */
+import { exponentialBacktracking, exponentialWarning } from './pattern-backtracking.js';
+import { polynomialBacktracking, slowWarning } from './pattern-polynomial.js';
 
 /** Characters that keep their backslash: ECMAScript SyntaxCharacter plus `/` (valid escapes under `u`). */
 const SYNTAX_CHARACTERS = new Set(['^', '$', '\\', '.', '*', '+', '?', '(', ')', '[', ']', '{', '}', '|', '/']);
@@ -12,6 +16,20 @@ export function usablePattern(pattern: string): string | undefined {
   if (compiles(pattern)) return pattern;
   const repaired = dropIdentityEscapes(pattern);
   return repaired !== pattern && compiles(repaired) ? repaired : undefined;
+}
+
+/**
+ * The pattern a schema keeps (`usablePattern`), or why it is dropped: the end of the warning,
+ * after the pattern's quoted text. `maxLength`: the schema's, which bounds how long a match takes.
+ */
+export function checkPattern(pattern: string, maxLength?: unknown): { pattern: string } | { problem: string } {
+  const usable = usablePattern(pattern);
+  if (usable === undefined) return { problem: 'is not a valid ECMAScript (unicode) regular expression; ignored' };
+  const exponential = exponentialBacktracking(usable);
+  if (exponential !== undefined) return { problem: exponentialWarning(exponential) };
+  const slow = polynomialBacktracking(usable, maxLength);
+  if (slow !== undefined) return { problem: slowWarning(slow) };
+  return { pattern: usable };
 }
 
 function compiles(pattern: string): boolean {

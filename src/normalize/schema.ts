@@ -14,9 +14,7 @@ import { checkValue, clone, describeValue, DROPPED_KEYWORDS, quoteKeywordValue, 
 import { applyOpenApiRewrites, mayBeFile, REWRITTEN } from './schema-openapi.js';
 import { applyDiscriminator } from './schema-discriminator.js';
 import { dropForbiddenRequired } from './schema-required.js';
-import { exponentialBacktracking, exponentialWarning } from './pattern-backtracking.js';
-import { polynomialBacktracking, slowWarning } from './pattern-polynomial.js';
-import { usablePattern } from './schema-pattern.js';
+import { checkPattern } from './schema-pattern.js';
 import { setOwn } from './set-own.js';
 
 /**
@@ -225,18 +223,12 @@ function convertSchemaMap(keyword: string, value: unknown, out: JsonSchemaObject
       const sub = entries[name];
       let key = name;
       if (keyword === 'patternProperties') {
-        const pattern = usablePattern(name);
-        if (pattern === undefined) {
-          warn(ctx, `Pattern ${quoteKeywordValue(name)} is not a valid ECMAScript (unicode) regular expression; ignored`, entriesAt, name);
+        const checked = checkPattern(name);
+        if ('problem' in checked) {
+          warn(ctx, `Pattern ${quoteKeywordValue(name)} ${checked.problem}`, entriesAt, name);
           continue;
         }
-        const exponential = exponentialBacktracking(pattern);
-        const slow = exponential === undefined ? polynomialBacktracking(pattern) : undefined;
-        if (exponential !== undefined || slow !== undefined) {
-          warn(ctx, `Pattern ${quoteKeywordValue(name)} ${exponential !== undefined ? exponentialWarning(exponential) : slowWarning(slow!)}`, entriesAt, name);
-          continue;
-        }
-        key = pattern;
+        key = checked.pattern;
       }
       setOwn(map, key, convertSchema(sub, ctx, loc(entriesAt, name)));
     }
