@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, buildSearchIndex, createSearch, loadSearchIndex, stem, summaryOf, tokenize, type SearchableTool } from '../../templates/runtime/search-core.gen.js';
+import { buildCatalog, buildSearchIndex, createSearch, indexOptions, searchDocuments, stem, summaryOf, tokenize, type SearchableTool } from '../../templates/runtime/search-core.gen.js';
+import { loadStoredIndex } from '../../templates/runtime/search-index-store.gen.js';
+import { searchIndexJson } from '../../src/emit/search-index-json.js';
 
 describe('search-core', () => {
   it('tokenize splits at case, digits and punctuation', () => {
@@ -53,7 +55,7 @@ describe('search-core', () => {
     tool('pulls_list', 'List pull requests', 'GET', '/repos/{owner}/{repo}/pulls', ['state']),
   ];
   const catalog = buildCatalog(tools, (i) => tools[i]!.definition.name.split('_')[0]!);
-  const search = createSearch(loadSearchIndex(JSON.stringify(buildSearchIndex(tools, catalog))), catalog);
+  const search = createSearch(loadStoredIndex(searchIndexJson(searchDocuments(tools, catalog)), indexOptions()), catalog);
   const top = (query: string): string | undefined => catalog.tools[search(query, 3)[0]!]?.name;
 
   it('builds the catalog: toolsets by name (none declared), summaries, read-only flags', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, buildSearchIndex, createSearch, loadSearchIndex, searchDocuments, type SearchableTool } from '../../templates/runtime/search-core.gen.js';
+import { buildCatalog, createSearch, indexOptions, searchDocuments, type SearchableTool } from '../../templates/runtime/search-core.gen.js';
+import { loadStoredIndex } from '../../templates/runtime/search-index-store.gen.js';
+import { searchIndexJson } from '../../src/emit/search-index-json.js';
 
 /**
  * Misses a dynamic-mode audit found on the GitHub spec, on the tools involved (their titles,
@@ -64,7 +66,7 @@ describe('search ranking: the GitHub audit misses', () => {
     tool('repos_list-branches', 'List branches', 'List branches', 'GET', '/repos/{owner}/{repo}/branches', [...repo, 'protected']),
   ];
   const catalog = buildCatalog(tools, (i) => tools[i]!.definition.name.split('_')[0]!);
-  const search = createSearch(loadSearchIndex(JSON.stringify(buildSearchIndex(tools, catalog))), catalog);
+  const search = createSearch(loadStoredIndex(searchIndexJson(searchDocuments(tools, catalog)), indexOptions()), catalog);
   const ranked = (query: string): string[] => search(query, 10).map((i) => catalog.tools[i]!.name);
 
   it('"list open PRs": the value a user filters by is indexed from the argument enum (state: open)', () => {
