@@ -220,11 +220,6 @@ export function buildSearchIndex(tools: readonly SearchableTool[], catalog: Tool
   return indexDocuments(searchDocuments(tools, catalog), terms);
 }
 
-/** An index from MiniSearch's own JSON (`JSON.stringify(index)`). */
-export function loadSearchIndex(json: string): MiniSearch {
-  return MiniSearch.loadJSON(json, indexOptions());
-}
-
 /** The index a package stores (data/tools/search-index.json, search-index-store.gen.ts), yielding to the event loop while it is built. */
 export function loadStoredSearchIndexAsync(text: string, terms: TermOptions = DEFAULT_TERMS): Promise<MiniSearch> {
   return loadStoredIndexAsync(text, indexOptions(terms));
