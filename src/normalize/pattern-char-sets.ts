@@ -97,6 +97,13 @@ export function literalChar(source: string): string | undefined {
   return undefined;
 }
 
+/** The characters overlap is tried on for these sources: the base samples and what each source mentions. */
+export function sampleChars(sources: Iterable<string>): string[] {
+  const samples = new Set(BASE_SAMPLES);
+  for (const source of sources) for (const char of mentionedChars(source)) samples.add(char);
+  return [...samples];
+}
+
 /** The characters a source names: its literal characters and its `\uXXXX`, `\u{…}` and `\xHH` escapes. */
 function mentionedChars(source: string): string[] {
   const chars: string[] = [];

@@ -16,6 +16,10 @@
  * choice of count over a repeat (`(\d{1,16}){1,16}x`: over 20 s on 50 digits), a choice of count
  * or an exact one over a body that can read a text two ways (`^(a|a){30}$`: 640 ms on 24 `a`s and
  * a `b`, doubling with each `a`), or several such repeats in turn (`^(a|a){12}(a|a){13}$`).
+ * Parts written out in turn split a text the same way (`^(a|a)(a|a)…(a|a)b$`, pattern-paths.ts);
+ * those ways multiply the splits of bounded repeats, the starts tried without `^`
+ * (`(a|a){12}b`: 307 ms on 10,000 `a`s), the splits of repeats in a row after them
+ * (`^(a|a)(a|a)\d+\d+x`) and the tries of a lookaround that splits a text itself.
  *
  * How: bounded repeats with a choice of count, and exact counts of a body that can split a text
  * two ways (pattern-ambiguity.ts), become loops in the pattern's automaton
@@ -32,6 +36,7 @@ import { buildAutomaton, pairGraph, TooComplex, type Automaton } from './pattern
 import { ambiguousExactRepeats, ambiguousPositions } from './pattern-ambiguity.js';
 import { charSets } from './pattern-char-sets.js';
 import { exponentialRead, loopsOf } from './pattern-loops.js';
+import { pathsInTurn } from './pattern-paths.js';
 import { parsePattern, TooDeep, type PatternNode } from './pattern-parse.js';
 
 /** Arguments are estimated at this length when the schema sets no shorter `maxLength`. */
@@ -40,6 +45,8 @@ export const ASSUMED_LENGTH = 10_000;
 const SLOW_NS = 100e6;
 /** Bounded repeats that split exponentially are refused past this many characters (2^24 splits). */
 const MAX_EXPONENTIAL_READ = 24;
+/** Parts in turn that split a text (pattern-paths.ts) are refused past this many steps: written out, a step costs about 0.5 ns. */
+const MAX_IN_TURN_STEPS = SLOW_NS / 0.5;
 /** Steps through the pair graph, at most, before a pattern counts as too complex to check. */
 const MAX_VISITS = 5_000_000;
 
@@ -50,8 +57,8 @@ export function slowWarning(reason: string): string {
 
 /** Why `pattern` (valid under the `u` flag, not exponential) takes over 100 ms to fail on an argument of `maxLength` (at most 10,000) characters, or undefined. */
 export function polynomialBacktracking(pattern: string, maxLength?: unknown): string | undefined {
-  // No repeat, or one whose body holds no choice (no `|`, no other quantifier), and no back
-  // reference: nothing splits a text two ways, and the one repeat with the search from each start
+  // No repeat and no `|`, or one repeat whose body holds no choice (no `|`, no other quantifier), and no
+  // back reference: nothing splits a text two ways, and the one repeat with the search from each start
   // stays under the limit (see above). Such patterns are most real ones (Stripe's literal
   // `^/v1/...` URLs, `^sha256:[a-f0-9]{64}$`), and the analysis below takes 0.1-1 ms a pattern.
   // Counted on the text: `*+?{` and `|` also stand in classes and escapes, which only sends more
@@ -74,7 +81,7 @@ const BACK_REFERENCE = /\\(?:[1-9]|k<)/;
 function withoutSplits(pattern: string): boolean {
   if (BACK_REFERENCE.test(pattern)) return false;
   QUANTIFIER_CHARACTERS.lastIndex = 0;
-  if (!QUANTIFIER_CHARACTERS.test(pattern)) return true;
+  if (!QUANTIFIER_CHARACTERS.test(pattern)) return !pattern.includes('|'); // `(a|a)(a|a)…` splits too
   return !QUANTIFIER_CHARACTERS.test(pattern) && !pattern.includes('|');
 }
 
@@ -91,13 +98,15 @@ function analyse(pattern: string, length: number): string | undefined {
     throw error;
   }
   const anchored = root.kind === 'group' && root.alternatives.every((alt) => alt[0]?.kind === 'zero' && alt[0].start === true);
-  const reason = analyseTree(root, anchored, length, ', counting the search from each start (no ^)');
-  if (reason !== undefined) return reason;
+  const outer = analyseTree(root, anchored, length, SEARCHED);
+  if (outer.reason !== undefined) return outer.reason;
   // A lookaround is a pattern of its own, tried once where `^` comes just before it (`^(?=.*\d)`), else at
-  // any start (in `x*(?=y)` at each split of the `x*` too, which this does not count).
+  // any start, and once for each way what comes before it splits the text (`^(a|a){12}(?=(a|a){12}b)`:
+  // 2^12 ways in front, each trying the lookaround's 2^12, 112 ms on 24 `a`s and a `c`); the loops in front
+  // of a lookaround (`x*(?=y)`) are not counted.
   for (const { node, once } of lookarounds(root)) {
-    const own = analyseTree({ kind: 'group', lookaround: false, alternatives: node.alternatives }, once, length, ', counting each start it is tried at');
-    if (own !== undefined) return `in a lookaround, ${own}`;
+    const own = analyseTree({ kind: 'group', lookaround: false, alternatives: node.alternatives }, once, length, TRIED, once ? 0 : outer.exponent);
+    if (own.reason !== undefined) return `in a lookaround, ${own.reason}`;
   }
   return undefined;
 }
@@ -128,24 +137,50 @@ function lookarounds(root: PatternNode): { node: Group; once: boolean }[] {
   return found;
 }
 
-/** Why `root` is too slow, or undefined; `anchored`: it is tried at one start only, else `searched` says at which in the reason. */
-function analyseTree(root: PatternNode, anchored: boolean, length: number, searched: string): string | undefined {
+const SEARCHED = ', counting the search from each start (no ^)';
+const TRIED = ', counting each start it is tried at';
+
+/**
+ * Why `root` is too slow, or undefined; `anchored`: it is tried at one start only, else `searched` says at which in the
+ * reason. `exponent`: log2 of the ways `root` can split one text (bounded repeats that split exponentially, parts in
+ * turn); `before`, for a lookaround: that of the pattern around it, which tries it once for each of those ways.
+ */
+function analyseTree(root: PatternNode, anchored: boolean, length: number, searched: string, before = 0): { reason?: string; exponent: number } {
   // Without `^` the engine tries each start in turn: a loop over any character in front.
   const tried: PatternNode = anchored ? root : { kind: 'group', lookaround: false, alternatives: [[{ kind: 'repeat', node: { kind: 'char', source: '[\\s\\S]', backReference: false }, min: 0, max: Infinity }, root]] };
   const sets = charSets();
+  const where = anchored ? '' : searched;
   try {
-    const auto = buildAutomaton(tried, sets, false, 'loop', ambiguousExactRepeats(root, sets));
+    const exact = ambiguousExactRepeats(root, sets);
+    const auto = buildAutomaton(tried, sets, false, 'loop', exact);
     const exponential = exponentialRead(auto, ambiguousPositions(auto, sets));
-    if (exponential.characters > MAX_EXPONENTIAL_READ) {
-      return `${exponential.repeats > 1 ? `${exponential.repeats} bounded repeats in turn` : 'a bounded repeat'} that can split ${exponential.characters} characters in exponentially many ways`;
+    const repeats = `${exponential.repeats > 1 ? `${exponential.repeats} bounded repeats in turn` : 'a bounded repeat'} that can split ${exponential.characters} characters in exponentially many ways`;
+    if (exponential.characters > MAX_EXPONENTIAL_READ) return { exponent: Infinity, reason: repeats };
+    // the parts that are not repeats multiply those splits (pattern-paths.ts), and so do the starts tried and, for a
+    // lookaround that splits a text itself, the ways in front (one that does not costs about a step a try)
+    const paths = pathsInTurn(root, sets, length, exact);
+    const inTurn = Math.log2(paths.most);
+    const exponent = exponential.characters + inTurn;
+    const front = exponent >= 1 ? before : 0;
+    const starts = anchored ? 0 : Math.log2(length);
+    // a counted repeat's split costs about 6 ns (2^24: 100 ms), a step of parts written out about 0.5 ns
+    const tooMany = exponential.characters > 0 || front > 0 ? exponent + front + starts > MAX_EXPONENTIAL_READ : Math.log2(paths.work) + starts > Math.log2(MAX_IN_TURN_STEPS);
+    if (tooMany) {
+      const parts = [inTurn >= 1 ? `parts in turn that can read one text in about 2^${Math.round(inTurn)} ways` : '', exponential.characters > 0 ? repeats : ''];
+      const tries = front >= 1 ? `, tried for each of about 2^${Math.round(front)} ways the pattern around it splits the text` : '';
+      return { exponent, reason: `${parts.filter((s) => s !== '').join(' and ')}${tries}${where}` };
     }
+    // repeats in a row after parts that split the text: each way tries every split of the repeats again
     const chain = worstChain(auto, sets, length);
-    if (chain.estimate <= SLOW_NS) return undefined;
-    const seconds = chain.estimate / 1e9;
+    const ways = chain.loops >= 2 ? inTurn + before : 0;
+    const estimate = chain.estimate * 2 ** ways;
+    if (estimate <= SLOW_NS) return { exponent };
+    const seconds = estimate / 1e9;
     const time = seconds >= 3600 ? 'over an hour' : seconds >= 1 ? `about ${Math.round(seconds)} s` : `about ${Math.round(seconds * 1000)} ms`;
-    return `${chain.loops} repeats in a row that can read the same characters${anchored ? '' : searched}: ${time} on ${length} characters`;
+    const each = ways >= 1 ? `, after parts that split the text about 2^${Math.round(ways)} ways` : '';
+    return { exponent, reason: `${chain.loops} repeats in a row that can read the same characters${each}${where}: ${time} on ${length} characters` };
   } catch (error) {
-    if (error instanceof TooComplex) return 'too many repeats to check';
+    if (error instanceof TooComplex) return { exponent: Infinity, reason: 'too many repeats to check' };
     throw error;
   }
 }
@@ -199,7 +234,7 @@ function worstChain(auto: Automaton, sets: ReturnType<typeof charSets>, length: 
     longest.set(c, known);
     return known;
   };
-  let worst = { loops: 1, estimate: length };
+  let worst = { loops: 0, estimate: length }; // no chain of two: under the limit whatever it is
   for (const c of loops) {
     // L^k / k! splits when every loop can read the whole argument; fewer when their bounds are short
     let combinations = 1;
