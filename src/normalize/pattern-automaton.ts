@@ -38,6 +38,8 @@ export interface Automaton {
   free: Set<number>;
   /** For each position, how many characters the repeats around it can read in all (Infinity when one is unbounded, 0 when none repeats it). */
   capacity: number[];
+  /** For each position, log2 of how many ways the repeat that gives its capacity can go through its body, whatever the text (`(\d{1,3}){9}`: 3^9): it splits a text in no more. */
+  splits: number[];
 }
 
 /**
@@ -48,7 +50,7 @@ export interface Automaton {
  * copied out, it would have no cycle to show its 2^30 splits; a loop reads more, never fewer).
  */
 export function buildAutomaton(node: PatternNode, sets: CharSets, looped: boolean, bounded: 'copy' | 'loop', alsoLoops: ReadonlySet<PatternNode> = new Set()): Automaton {
-  const auto: Automaton = { sources: [], literal: [], blocks: [], outOf: [], first: new Map(), last: new Map(), free: new Set(), capacity: [] };
+  const auto: Automaton = { sources: [], literal: [], blocks: [], outOf: [], first: new Map(), last: new Map(), free: new Set(), capacity: [], splits: [] };
   const link = (last: Ways, first: Ways): void => {
     if (last.size === 0 || first.size === 0) return;
     const block: Block = { to: [...first], literal: new Map(), classes: [] };
@@ -65,20 +67,21 @@ export function buildAutomaton(node: PatternNode, sets: CharSets, looped: boolea
     const free = b.emptyFree ? new Set([...b.free, ...a.free]) : b.free;
     return { first: union([a.first, scale(b.first, a.empty)]), last: union([b.last, scale(a.last, b.empty)]), empty: cap(a.empty * b.empty), free, emptyFree: a.emptyFree && b.emptyFree };
   };
-  /** `around`: the capacity of the outermost repeat around `n` (Infinity inside an unbounded one). */
-  const build = (n: PatternNode, around: number): Part => {
+  /** `around`: the capacity of the outermost repeat around `n` (Infinity inside an unbounded one); `splits`: its ways (Automaton.splits). */
+  const build = (n: PatternNode, around: number, splits: number): Part => {
     switch (n.kind) {
       case 'char': {
         if (n.backReference) {
           // what the group read, one way; empty too, as it is before the group takes part
           const chars = readBy(n.group);
           if (chars === undefined) return epsilon();
-          return build({ kind: 'repeat', node: { kind: 'char', source: chars, backReference: false }, min: 0, max: Infinity }, around);
+          return build({ kind: 'repeat', node: { kind: 'char', source: chars, backReference: false }, min: 0, max: Infinity }, around, splits);
         }
         const p = auto.sources.push(n.source) - 1;
         auto.literal.push(sets.literal(n.source));
         auto.outOf.push([]);
         auto.capacity.push(around);
+        auto.splits.push(splits);
         const at: Ways = new Map([[p, 1]]);
         return { first: at, last: new Map(at), empty: 0, free: new Set([p]), emptyFree: false };
       }
@@ -86,7 +89,7 @@ export function buildAutomaton(node: PatternNode, sets: CharSets, looped: boolea
         return { ...epsilon(), emptyFree: false };
       case 'group': {
         if (n.lookaround) return { ...epsilon(), emptyFree: false }; // its own repeats are checked on their own
-        const parts = n.alternatives.map((alt) => alt.reduce((acc, m) => concat(acc, build(m, around)), epsilon()));
+        const parts = n.alternatives.map((alt) => alt.reduce((acc, m) => concat(acc, build(m, around, splits)), epsilon()));
         return {
           first: union(parts.map((p) => p.first)),
           last: union(parts.map((p) => p.last)),
@@ -101,24 +104,25 @@ export function buildAutomaton(node: PatternNode, sets: CharSets, looped: boolea
         const loop = n.max === Infinity || weight(n.node) * n.max > MAX_COPIED || choice;
         if (loop) {
           const reads = n.max === Infinity ? Infinity : n.max * maxLength(n.node);
-          const body = build(n.node, around === 0 || reads === Infinity ? reads : around);
+          const outermost = around === 0 || reads === Infinity;
+          const body = build(n.node, outermost ? reads : around, outermost ? waysThrough(n) : splits);
           link(body.last, body.first);
           // an extra repetition that matches nothing fails (ECMAScript), so skipping is the one empty way
           return { ...body, empty: n.min === 0 ? 1 : body.empty, emptyFree: n.min === 0 || body.emptyFree };
         }
         let part = epsilon();
-        for (let k = 0; k < n.min; k++) part = concat(part, build(n.node, around));
+        for (let k = 0; k < n.min; k++) part = concat(part, build(n.node, around, splits));
         // the optional rest nests, `(E(E)?)?`: `a{0,2}` reads one `a` one way, not two
         const optional = (k: number): Part => {
           if (k === 0) return epsilon();
-          const inner = concat(build(n.node, around), optional(k - 1));
+          const inner = concat(build(n.node, around, splits), optional(k - 1));
           return { ...inner, empty: 1, emptyFree: true };
         };
         return concat(part, optional(n.max - n.min));
       }
     }
   };
-  const part = build(node, looped ? Infinity : 0);
+  const part = build(node, looped ? Infinity : 0, looped ? Infinity : 0);
   if (looped) link(part.last, part.first);
   auto.first = part.first;
   auto.last = part.last;
@@ -219,6 +223,25 @@ function weight(node: PatternNode): number {
   if (node.kind === 'zero' || (node.kind === 'group' && node.lookaround)) return 0;
   if (node.kind === 'group') return node.alternatives.reduce((sum, alt) => sum + alt.reduce((s, n) => s + weight(n), 0), 0);
   return weight(node.node) * (node.max === Infinity ? 1 : Math.min(node.max, MAX_COPIED + 1));
+}
+
+/** log2 of how many ways `node` can go through itself, whatever the text (Infinity with an unbounded repeat or a back reference). */
+export function waysThrough(node: PatternNode): number {
+  if (node.kind === 'char') return node.backReference ? Infinity : 0;
+  if (node.kind === 'zero' || (node.kind === 'group' && node.lookaround)) return 0;
+  if (node.kind === 'group') return log2Sum(node.alternatives.map((alt) => alt.reduce((sum, n) => sum + waysThrough(n), 0)));
+  if (node.max === Infinity) return Infinity;
+  const body = waysThrough(node.node);
+  const counts: number[] = [];
+  for (let k = node.min; k <= node.max; k++) counts.push(k * body);
+  return log2Sum(counts);
+}
+
+/** log2 of the sum of 2^x over `exponents`. */
+function log2Sum(exponents: number[]): number {
+  const top = Math.max(...exponents);
+  if (top === Infinity || top === -Infinity) return top;
+  return top + Math.log2(exponents.reduce((sum, x) => sum + 2 ** (x - top), 0));
 }
 
 /** How many characters `node` can read at most. */

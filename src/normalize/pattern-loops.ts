@@ -12,30 +12,37 @@
 import type { Automaton } from './pattern-automaton.js';
 
 /**
- * The most characters that repeats splitting exponentially can read along one path through
- * `auto`: the positions in `ambiguous` (their (q, q) is on a cycle of pairs where two walks
- * part), each loop of them counted once at its largest capacity; `repeats`: how many loops.
+ * How many ways, at most, repeats that split exponentially can split a text along one path
+ * through `auto`: the positions in `ambiguous` (their (q, q) is on a cycle of pairs where two
+ * walks part), each loop of them counted once at its largest. `exponent`: log2 of the ways, each
+ * loop's the lesser of its capacity and its splits (`(\d{1,3}){9}` reads 27 characters but goes
+ * through its body in 3^9 ways only); `characters`: what those loops read; `repeats`: how many.
  */
-export function exponentialRead(auto: Automaton, ambiguous: readonly number[]): { characters: number; repeats: number } {
-  if (ambiguous.length === 0) return { characters: 0, repeats: 0 };
+export function exponentialRead(auto: Automaton, ambiguous: readonly number[]): { exponent: number; characters: number; repeats: number } {
+  const none = { exponent: 0, characters: 0, repeats: 0 };
+  if (ambiguous.length === 0) return none;
   const { component } = componentsOf(auto);
   const count = auto.sources.length;
-  const weight = new Map<number, number>();
-  for (const q of ambiguous) weight.set(component[q]!, Math.max(weight.get(component[q]!) ?? 0, auto.capacity[q]!));
+  const weight = new Map<number, { exponent: number; characters: number }>();
+  for (const q of ambiguous) {
+    const mine = { exponent: Math.min(auto.capacity[q]!, auto.splits[q]!), characters: auto.capacity[q]! };
+    const known = weight.get(component[q]!);
+    if (known === undefined || mine.exponent > known.exponent) weight.set(component[q]!, mine);
+  }
   const members: number[][] = [];
   component.forEach((c, v) => (members[c] ??= []).push(v));
-  const best: { characters: number; repeats: number }[] = [];
-  let worst = { characters: 0, repeats: 0 };
+  const best: { exponent: number; characters: number; repeats: number }[] = [];
+  let worst = none;
   // edges go to lower numbers, so every component's successors are done before it
   for (let c = 0; c < members.length; c++) {
-    let next = { characters: 0, repeats: 0 };
+    let next = none;
     for (const v of members[c]!) {
       const out = v < count ? auto.outOf[v]!.map(([block]) => count + block) : auto.blocks[v - count]!.to.map(([p]) => p);
-      for (const w of out) if (component[w] !== c && best[component[w]!]!.characters > next.characters) next = best[component[w]!]!;
+      for (const w of out) if (component[w] !== c && best[component[w]!]!.exponent > next.exponent) next = best[component[w]!]!;
     }
     const own = weight.get(c);
-    best[c] = own === undefined ? next : { characters: next.characters + own, repeats: next.repeats + 1 };
-    if (best[c]!.characters > worst.characters) worst = best[c]!;
+    best[c] = own === undefined ? next : { exponent: next.exponent + own.exponent, characters: next.characters + own.characters, repeats: next.repeats + 1 };
+    if (best[c]!.exponent > worst.exponent) worst = best[c]!;
   }
   return worst;
 }

@@ -15,7 +15,10 @@ describe('polynomialBacktracking', () => {
     // an exact count of a body that splits two ways: ^(a|a){30}$ 640 ms on 24 `a`s and a `b` (90 ms once V8 has compiled it),
     // 2.6 s on 26; ^(a|a){30}b the same; ^((a|a)b){30}$ 810 ms on 24 `ab`s and a `c`; ^(?:\w|\d){40}$ 640 ms on 24 digits
     // and a `!`; ^(a?a){30}$ 7.2 s on 40 `a`s and a `b`; ^((a|a){5}){6}$ 690 ms on 24 `a`s and a `b`
-    '^(a|a){30}$', '^(a|a){30}b', '^((a|a)b){30}$', '^(?:\\w|\\d){40}$', '^(a?a){30}$', '^((a|a){5}){6}$', '(\\d{1,3}){9}x',
+    '^(a|a){30}$', '^(a|a){30}b', '^((a|a)b){30}$', '^(?:\\w|\\d){40}$', '^(a?a){30}$', '^((a|a){5}){6}$',
+    // a body that goes through itself in few ways, repeated: ^([a-z]{1,8}){9}x (8^9 = 2^27 ways) 583 ms on 72 `a`s and a `!`;
+    // (\d{1,3}){9}x (3^9 ways) from each start: 1.06 s on 10,000 digits
+    '^([a-z]{1,8}){9}x', '(\\d{1,3}){9}x',
     // such repeats one after the other multiply: ^(a|a){12}(a|a){13}$ 710 ms on 24 `a`s and a `b`, ^(a|a){12}-(a|a){13}$
     // 760 ms on 12 `a`s, `-`, 12 `a`s and a `b` (when the second fails, the first tries its next way)
     '^(a|a){12}(a|a){13}$', '^(a|a){12}-(a|a){13}$', '(?:(a|a){13}|x)(a|a){12}',
@@ -47,7 +50,10 @@ describe('polynomialBacktracking', () => {
     '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$', '^(\\d{1,3}\\.){3}\\d{1,3}$',
     // lookarounds tried once after ^, or with two repeats: ^(?=.*\d.*[a-z]).{8,}$ 51 ms on 10,000 digits, (?=.*\d)X 35 ms on 10,000 `a`s
     '^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$', '^(?=.*\\d.*[a-z]).{8,}$', '(?=.*\\d)X',
-    '^(a|a){20}$', '^(?:(a|a){20}|(b|b){20})$', '(a|ab){30}c', '^(a{2}|b){30}$', '^((a|b){2}){30}$', '^(x|a|a){12}(a|a){12}$',
+    '^(a|a){20}$', '^(?:(a|a){20}|(b|b){20})$', '(a|ab){30}c',
+    // reads 27 characters but in 3^9 ways only: ^(\d{1,3}){9}x 0.1 ms on 27 digits and a `y` (on 10,000 digits too);
+    // ^(\d{1,3}){12}x 3 ms on 36 digits and a `y`; ^([a-z]{1,8}){8}x (2^24 ways) 76 ms on 64 `a`s and a `!`
+    '^(\\d{1,3}){9}x', '^(\\d{1,3}){12}x', '^(\\d{1,3}){1,9}x', '^([a-z]{1,8}){8}x', '^(a{2}|b){30}$', '^((a|b){2}){30}$', '^(x|a|a){12}(a|a){12}$',
     '^((xn--)?[a-zA-Z0-9]+(-[a-zA-Z0-9]+)*\\.)+[a-zA-Z]{2,}\\.?$', '^[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?(\\.[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?)+$',
   ];
   it.each(fast)('%s: fast enough', (pattern) => expect(polynomialBacktracking(pattern)).toBeUndefined());
