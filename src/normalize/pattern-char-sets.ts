@@ -98,11 +98,33 @@ export function literalChar(source: string): string | undefined {
 }
 
 /** The characters overlap is tried on for these sources: the base samples and what each source mentions. */
-export function sampleChars(sources: Iterable<string>): string[] {
-  const samples = new Set(BASE_SAMPLES);
-  for (const source of sources) for (const char of mentionedChars(source)) samples.add(char);
-  return [...samples];
+/** Which of the first `sampleChars` (the base samples, the same for every source) `source` matches; kept across patterns (specs repeat their classes). */
+export function baseMatches(source: string, sets: CharSets): Uint8Array {
+  let bits = BASE_MATCHES.get(source);
+  if (bits === undefined) {
+    if (BASE_MATCHES.size >= 10_000) BASE_MATCHES.clear();
+    bits = Uint8Array.from(BASE_SAMPLES, (char) => (sets.matches(source, char) ? 1 : 0));
+    BASE_MATCHES.set(source, bits);
+  }
+  return bits;
 }
+
+const BASE_MATCHES = new Map<string, Uint8Array>();
+
+export function sampleChars(sources: Iterable<string>): string[] {
+  const samples = [...BASE_SAMPLES];
+  const added = new Set<string>();
+  for (const source of sources) {
+    for (const char of mentionedChars(source)) {
+      if (BASE_SET.has(char) || added.has(char)) continue;
+      added.add(char);
+      samples.push(char);
+    }
+  }
+  return samples;
+}
+
+const BASE_SET: ReadonlySet<string> = new Set(BASE_SAMPLES);
 
 /** The characters a source names: its literal characters and its `\uXXXX`, `\u{…}` and `\xHH` escapes. */
 function mentionedChars(source: string): string[] {

@@ -13,16 +13,17 @@
  * on one text at one step is the answer. Characters are the samples of pattern-char-sets.ts,
  * grouped by which parts match them.
  */
-import { buildAutomaton, maxLength, type Automaton } from './pattern-automaton.js';
-import { sampleChars, type CharSets } from './pattern-char-sets.js';
+import { buildAutomaton, maxLength, TooComplex, type Automaton } from './pattern-automaton.js';
+import { baseMatches, sampleChars, type CharSets } from './pattern-char-sets.js';
 import type { PatternNode } from './pattern-parse.js';
 
-/** Characters walked, at most: the parts left are bounded, this is beyond what any real pattern reads in them. */
-const MAX_STEPS = 512;
+/** Positions with their paths looked at, at most, before the pattern counts as too complex to check (TooComplex). */
+const MAX_VISITS = 2_000_000;
 /** Sets of positions kept for one step; past this they are merged into one (each position with its most paths: more, never fewer). */
 const MAX_FRONTIER = 32;
 
-type Counts = Map<number, number>;
+/** Positions, in order, with how many paths reach each. */
+type Counts = [number, number][];
 
 /**
  * How `root` splits one text of at most `length` characters, the repeats in `loops` (and unbounded
@@ -30,7 +31,8 @@ type Counts = Map<number, number>;
  * keeps alive at once; `work`, the steps a failing text costs (each step's most paths, added up).
  */
 export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, loops: ReadonlySet<PatternNode>): { most: number; work: number } {
-  const auto = buildAutomaton(readOnce(root, loops), sets, false, 'copy');
+  const once = readOnce(root, loops);
+  const auto = buildAutomaton(once, sets, false, 'copy');
   if (!branches(auto, sets)) return { most: 1, work: 1 };
   const all = [...new Set(auto.sources)];
   const distinct = all.filter((source) => !source.startsWith(LOOP));
@@ -39,39 +41,76 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, l
   // one class per set of sources some sample matches; for each source, the classes it matches
   const classes = new Set<string>();
   const classesOf: number[][] = all.map(() => []);
-  for (const char of sampleChars(distinct)) {
-    const matched = distinct.map((source) => sets.matches(source, char));
-    const key = matched.map(Number).join('');
-    if (!matched.some(Boolean) || classes.has(key)) continue;
-    matched.forEach((yes, i) => yes && classesOf[i]!.push(classes.size));
+  // a literal matches its character only: looked up, not tried (most sources are literals)
+  const literalAt = new Map<string, number[]>();
+  const others: number[] = [];
+  distinct.forEach((source, i) => {
+    const char = sets.literal(source);
+    if (char === undefined) others.push(i);
+    else literalAt.set(char, [...(literalAt.get(char) ?? []), i]);
+  });
+  const bits = others.map((i) => baseMatches(distinct[i]!, sets));
+  const samples = sampleChars(distinct);
+  for (let k = 0; k < samples.length; k++) {
+    const char = samples[k]!;
+    const literals = literalAt.get(char) ?? [];
+    const hit = (j: number): boolean => (k < bits[j]!.length ? bits[j]![k] === 1 : sets.matches(distinct[others[j]!]!, char));
+    const matched = others.length === 0 ? literals : [...literals, ...others.filter((_, j) => hit(j))].sort((x, y) => x - y);
+    if (matched.length === 0) continue;
+    const key = matched.length === 1 ? String(matched[0]) : matched.join(',');
+    if (classes.has(key)) continue;
+    for (const i of matched) classesOf[i]!.push(classes.size);
     classes.add(key);
   }
   for (let i = distinct.length; i < all.length; i++) classesOf[i]!.push(classes.size + i); // each loop's own class
-  const start: [Iterable<[number, number]>, number][] = [[auto.first, 1]];
-  const targets = (p: number): [Iterable<[number, number]>, number][] => auto.outOf[p]!.map(([block, ways]) => [auto.blocks[block]!.to, ways]);
-  let frontier: Counts[] = [new Map([[-1, 1]])];
+  // for each position (and the start, last), the positions one step on with how many ways
+  const count = auto.sources.length;
+  const step = (to: Iterable<[number, number]>, ways: number, into: Map<number, number>): void => {
+    for (const [q, w] of to) into.set(q, (into.get(q) ?? 0) + ways * w);
+  };
+  const onward = auto.outOf.map((out) => {
+    const into = new Map<number, number>();
+    for (const [block, ways] of out) step(auto.blocks[block]!.to, ways, into);
+    return [...into];
+  });
+  const first = new Map<number, number>();
+  step(auto.first, 1, first);
+  onward.push([...first]);
+  const paths = new Float64Array(count);
+  let frontier: Counts[] = [[[count, 1]]];
   let most = 1;
   let work = 0;
-  for (let step = 0; step < Math.min(length, MAX_STEPS) && frontier.length > 0; step++) {
+  let visits = 0;
+  // what is left reads a bounded length (a copy too large to copy out loops, reading more, never fewer)
+  const steps = Math.min(length, maxLength(once) + 1);
+  for (let at = 0; at < steps && frontier.length > 0; at++) {
     const next = new Map<string, Counts>();
     let here = 0;
     for (const counts of frontier) {
       // every position one step on, with the paths that reach it, then those each class of characters keeps
-      const reached: Counts = new Map();
-      for (const [p, paths] of counts) {
-        for (const [to, ways] of p === -1 ? start : targets(p)) for (const [q, w] of to) reached.set(q, (reached.get(q) ?? 0) + paths * ways * w);
-      }
-      const kept = new Map<number, [number, number][]>();
-      for (const entry of [...reached].sort((x, y) => x[0] - y[0])) {
-        for (const c of classesOf[sourceOf[entry[0]]!]!) {
-          const entries = kept.get(c);
-          if (entries === undefined) kept.set(c, [entry]);
-          else entries.push(entry);
+      const reached: number[] = [];
+      for (const [p, n] of counts) {
+        for (const [q, ways] of onward[p]!) {
+          if (++visits > MAX_VISITS) throw new TooComplex();
+          if (paths[q] === 0) reached.push(q);
+          paths[q] = paths[q]! + n * ways;
         }
       }
+      reached.sort((x, y) => x - y);
+      const kept = new Map<number, Counts>();
+      for (const q of reached) {
+        for (const c of classesOf[sourceOf[q]!]!) {
+          const entries = kept.get(c);
+          if (entries === undefined) kept.set(c, [[q, paths[q]!]]);
+          else entries.push([q, paths[q]!]);
+        }
+      }
+      for (const q of reached) paths[q] = 0;
       for (const entries of kept.values()) {
-        here = Math.max(here, entries.reduce((sum, [, paths]) => sum + paths, 0));
-        next.set(entries.join(';'), new Map(entries));
+        let total = 0;
+        for (const [, n] of entries) total += n;
+        here = Math.max(here, total);
+        next.set(entries.length === 1 ? `${entries[0]![0]}:${entries[0]![1]}` : entries.join(';'), entries);
       }
     }
     most = Math.max(most, here);
@@ -110,7 +149,7 @@ function branches(auto: Automaton, sets: CharSets): boolean {
 
 /** One set with each position's most paths among `all`. */
 function merged(all: Counts[]): Counts {
-  const out: Counts = new Map();
-  for (const counts of all) for (const [q, paths] of counts) out.set(q, Math.max(out.get(q) ?? 0, paths));
-  return out;
+  const out = new Map<number, number>();
+  for (const counts of all) for (const [q, n] of counts) out.set(q, Math.max(out.get(q) ?? 0, n));
+  return [...out].sort((x, y) => x[0] - y[0]);
 }

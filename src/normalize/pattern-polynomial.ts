@@ -152,10 +152,12 @@ function analyseTree(root: PatternNode, anchored: boolean, length: number, searc
   const tried: PatternNode = anchored ? root : { kind: 'group', lookaround: false, alternatives: [[{ kind: 'repeat', node: { kind: 'char', source: '[\\s\\S]', backReference: false }, min: 0, max: Infinity }, root]] };
   const sets = charSets();
   const where = anchored ? '' : searched;
+  // with no repeat (nor back reference) out of lookarounds, only the parts in turn can split a text
+  const repeated = hasRepeat(root);
   try {
-    const exact = ambiguousExactRepeats(root, sets);
-    const auto = buildAutomaton(tried, sets, false, 'loop', exact);
-    const exponential = exponentialRead(auto, ambiguousPositions(auto, sets));
+    const exact = repeated ? ambiguousExactRepeats(root, sets) : new Set<PatternNode>();
+    const auto = repeated ? buildAutomaton(tried, sets, false, 'loop', exact) : undefined;
+    const exponential = auto === undefined ? { exponent: 0, characters: 0, repeats: 0 } : exponentialRead(auto, ambiguousPositions(auto, sets));
     const repeats = `${exponential.repeats > 1 ? `${exponential.repeats} bounded repeats in turn` : 'a bounded repeat'} that can split ${exponential.characters} characters in exponentially many ways`;
     if (exponential.exponent > MAX_EXPONENTIAL_READ) return { exponent: Infinity, reason: repeats };
     // the parts that are not repeats multiply those splits (pattern-paths.ts), and so do the starts tried and, for a
@@ -173,6 +175,7 @@ function analyseTree(root: PatternNode, anchored: boolean, length: number, searc
       return { exponent, reason: `${parts.filter((s) => s !== '').join(' and ')}${tries}${where}` };
     }
     // repeats in a row after parts that split the text: each way tries every split of the repeats again
+    if (auto === undefined) return { exponent };
     const chain = worstChain(auto, sets, length);
     const ways = chain.loops >= 2 ? inTurn + before : 0;
     const estimate = chain.estimate * 2 ** ways;
@@ -185,6 +188,13 @@ function analyseTree(root: PatternNode, anchored: boolean, length: number, searc
     if (error instanceof TooComplex) return { exponent: Infinity, reason: 'too many repeats to check' };
     throw error;
   }
+}
+
+/** Whether `node` has a repeat or a back reference (which reads like one) out of lookarounds. */
+function hasRepeat(node: PatternNode): boolean {
+  if (node.kind === 'repeat') return true;
+  if (node.kind === 'char') return node.backReference;
+  return node.kind === 'group' && !node.lookaround && node.alternatives.some((alt) => alt.some(hasRepeat));
 }
 
 /** The chain of loops in a row with the largest estimated time (ns) on `length` characters. */

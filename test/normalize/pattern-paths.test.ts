@@ -57,6 +57,8 @@ describe('parts in turn that split a text (Node 22, each on its worst input)', (
     // a lookaround tried once for each way in front: ^(a|a){12}(?=(a|a){12}b) 112 ms on 24 `a`s and a `c`,
     // ^(a|a){15}(?=\d+x) 273 ms on 15 `a`s and 9,985 digits
     '^(a|a){12}(?=(a|a){12}b)', '^(a|a){15}(?=\\d+x)',
+    // behind 720 characters copied out: 456 ms on its worst input
+    `^${times('(abcdefgh){30}', 3)}${times('(a|a)', 30)}b`,
   ];
   it.each(slow)('%s: slow', (pattern) => expect(polynomialBacktracking(pattern)).toBeDefined());
 
