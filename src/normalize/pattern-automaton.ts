@@ -20,7 +20,7 @@ const MAX_STEPS = 4_000_000;
 
 export class TooComplex extends Error {}
 
-/** Positions with how many ways lead there (1 or 2: more counts as 2). */
+/** Positions with how many ways lead there (1 or 2: more counts as 2, unless the automaton is built with `allWays`). */
 export type Ways = Map<number, number>;
 /** `free`: the last positions after which the part can end with no assertion (`$`, `\b`, a lookaround) left to pass; `emptyFree`: it can match empty so. */
 interface Part { first: Ways; last: Ways; empty: number; free: Set<number>; emptyFree: boolean }
@@ -48,8 +48,12 @@ export interface Automaton {
  * ones with a choice of count (`{m,n}`, n >= 2) and nothing unbounded inside loops that remember
  * their capacity (`\d{1,16}` reads up to 16), and so the exact counts in `alsoLoops` (`(a|a){30}`:
  * copied out, it would have no cycle to show its 2^30 splits; a loop reads more, never fewer).
+ * `allWays`: the ways are counted, not capped at 2 (`(a?|a?|a?)` matches empty 3 ways), for pattern-paths.ts.
  */
-export function buildAutomaton(node: PatternNode, sets: CharSets, looped: boolean, bounded: 'copy' | 'loop', alsoLoops: ReadonlySet<PatternNode> = new Set()): Automaton {
+export function buildAutomaton(node: PatternNode, sets: CharSets, looped: boolean, bounded: 'copy' | 'loop', alsoLoops: ReadonlySet<PatternNode> = new Set(), allWays = false): Automaton {
+  const cap = allWays ? (ways: number): number => ways : capTwo;
+  const union = (all: readonly Ways[]): Ways => unionOf(all, cap);
+  const scale = (ways: Ways, by: number): Ways => scaleOf(ways, by, cap);
   const auto: Automaton = { sources: [], literal: [], blocks: [], outOf: [], first: new Map(), last: new Map(), free: new Set(), capacity: [], splits: [] };
   const link = (last: Ways, first: Ways): void => {
     if (last.size === 0 || first.size === 0) return;
@@ -189,17 +193,17 @@ function epsilon(): Part {
   return { first: new Map(), last: new Map(), empty: 1, free: new Set(), emptyFree: true };
 }
 
-function cap(ways: number): number {
+function capTwo(ways: number): number {
   return Math.min(ways, 2);
 }
 
-function union(all: readonly Ways[]): Ways {
+function unionOf(all: readonly Ways[], cap: (ways: number) => number): Ways {
   const out: Ways = new Map();
   for (const ways of all) for (const [p, w] of ways) out.set(p, cap((out.get(p) ?? 0) + w));
   return out;
 }
 
-function scale(ways: Ways, by: number): Ways {
+function scaleOf(ways: Ways, by: number, cap: (ways: number) => number): Ways {
   if (by === 0) return new Map();
   return by === 1 ? ways : new Map([...ways].map(([p, w]) => [p, cap(w * by)]));
 }

@@ -26,13 +26,23 @@ const MAX_FRONTIER = 32;
 type Counts = [number, number][];
 
 /**
+ * `loops`: the exact counts the polynomial check makes loops (pattern-ambiguity.ts), read as one
+ * character like unbounded repeats and choices of count; with `copyBounded`, every bounded repeat
+ * is copied out instead (then the ways count the splits of those repeats too). `enough`: see below.
+ */
+export interface PathsOptions { loops: ReadonlySet<PatternNode>; copyBounded?: boolean; enough?: number }
+
+/**
  * How `root` splits one text of at most `length` characters, the repeats in `loops` (and unbounded
  * ones, and choices of count) read as one character of their own: `most`, the most paths one text
- * keeps alive at once; `work`, the steps a failing text costs (each step's most paths, added up).
+ * keeps alive at once; `work`, the steps a failing text costs (each step's most paths tried, added
+ * up: a path that fails on the next character costs a try too).
+ * Once `work` passes `enough`, the walk stops there (both are then at least what they say).
  */
-export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, loops: ReadonlySet<PatternNode>): { most: number; work: number } {
-  const once = readOnce(root, loops);
-  const auto = buildAutomaton(once, sets, false, 'copy');
+export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, options: PathsOptions): { most: number; work: number } {
+  const once = readOnce(root, options);
+  const enough = options.enough ?? Infinity;
+  const auto = buildAutomaton(once, sets, false, 'copy', new Set(), true);
   if (!branches(auto, sets)) return { most: 1, work: 1 };
   const all = [...new Set(auto.sources)];
   const distinct = all.filter((source) => !source.startsWith(LOOP));
@@ -83,9 +93,11 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, l
   let visits = 0;
   // what is left reads a bounded length (a copy too large to copy out loops, reading more, never fewer)
   const steps = Math.min(length, maxLength(once) + 1);
-  for (let at = 0; at < steps && frontier.length > 0; at++) {
+  // past `enough` steps the verdict is known: the rest would only cost time
+  for (let at = 0; at < steps && frontier.length > 0 && work <= enough; at++) {
     const next = new Map<string, Counts>();
     let here = 0;
+    let tries = 0;
     for (const counts of frontier) {
       // every position one step on, with the paths that reach it, then those each class of characters keeps
       const reached: number[] = [];
@@ -97,6 +109,10 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, l
         }
       }
       reached.sort((x, y) => x - y);
+      // the engine tries each of those paths, matching or not
+      let tried = 0;
+      for (const q of reached) tried += paths[q]!;
+      tries = Math.max(tries, tried);
       const kept = new Map<number, Counts>();
       for (const q of reached) {
         for (const c of classesOf[sourceOf[q]!]!) {
@@ -114,7 +130,7 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, l
       }
     }
     most = Math.max(most, here);
-    work += here;
+    work += tries;
     frontier = [...next.values()];
     if (frontier.length > MAX_FRONTIER) frontier = [merged(frontier)];
   }
@@ -125,13 +141,13 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, l
 const LOOP = '<loop ';
 
 /** `node` with each repeat in `loops`, unbounded or with a choice of count, and each back reference, read as one LOOP character. */
-function readOnce(node: PatternNode, loops: ReadonlySet<PatternNode>, count = { loops: 0 }): PatternNode {
+function readOnce(node: PatternNode, options: PathsOptions, count = { loops: 0 }): PatternNode {
   const loop = (): PatternNode => ({ kind: 'char', source: `${LOOP}${count.loops++}>`, backReference: false });
-  if (node.kind === 'group') return { ...node, alternatives: node.alternatives.map((alt) => alt.map((n) => readOnce(n, loops, count))) };
+  if (node.kind === 'group') return { ...node, alternatives: node.alternatives.map((alt) => alt.map((n) => readOnce(n, options, count))) };
   if (node.kind === 'char' && node.backReference) return loop();
   if (node.kind !== 'repeat') return node;
-  const looped = node.max === Infinity || loops.has(node) || (node.max > node.min && node.max >= 2 && maxLength(node.node) < Infinity);
-  return looped ? loop() : { ...node, node: readOnce(node.node, loops, count) };
+  const looped = node.max === Infinity || (!options.copyBounded && (options.loops.has(node) || (node.max > node.min && node.max >= 2 && maxLength(node.node) < Infinity)));
+  return looped ? loop() : { ...node, node: readOnce(node.node, options, count) };
 }
 
 /** Whether some position (or the start) leads to two positions that can read the same character, or to one in two ways. */

@@ -47,8 +47,15 @@ export const ASSUMED_LENGTH = 10_000;
 const SLOW_NS = 100e6;
 /** Bounded repeats that split exponentially are refused past this many characters (2^24 splits). */
 const MAX_EXPONENTIAL_READ = 24;
-/** Parts in turn that split a text (pattern-paths.ts) are refused past this many steps: written out, a step costs about 0.5 ns. */
-const MAX_IN_TURN_STEPS = SLOW_NS / 0.5;
+/**
+ * Parts in turn that split a text (pattern-paths.ts) are refused past this many tries: written out, a try cost 0.2-0.9 ns
+ * (`(a|aa)(a|a)…`, `[a-z]{1,64}…`), and up to 4 ns with parts that can match empty (`(a?|a?|a{0,2})…`), which the
+ * engine goes through and back without reading.
+ */
+const MAX_TRIES = SLOW_NS / 1;
+const MAX_TRIES_WITH_EMPTY = SLOW_NS / 4;
+/** log2 of the steps past which parts in turn are refused whatever else (pattern-paths.ts stops there). */
+const ENOUGH = 40;
 /** Steps through the pair graph, at most, before a pattern counts as too complex to check. */
 const MAX_VISITS = 5_000_000;
 
@@ -162,15 +169,20 @@ function analyseTree(root: PatternNode, anchored: boolean, length: number, searc
     if (exponential.exponent > MAX_EXPONENTIAL_READ) return { exponent: Infinity, reason: repeats };
     // the parts that are not repeats multiply those splits (pattern-paths.ts), and so do the starts tried and, for a
     // lookaround that splits a text itself, the ways in front (one that does not costs about a step a try)
-    const paths = pathsInTurn(root, sets, length, exact);
+    const paths = pathsInTurn(root, sets, length, { loops: exact, enough: 2 ** ENOUGH });
     const inTurn = Math.log2(paths.most);
     const exponent = exponential.exponent + inTurn;
     const front = exponent >= 1 ? before : 0;
     const starts = anchored ? 0 : Math.log2(length);
-    // a counted repeat's split costs about 6 ns (2^24: 100 ms), a step of parts written out about 0.5 ns
-    const tooMany = exponential.exponent > 0 || front > 0 ? exponent + front + starts > MAX_EXPONENTIAL_READ : Math.log2(paths.work) + starts > Math.log2(MAX_IN_TURN_STEPS);
+    // a counted repeat's split costs about 6 ns (2^24: 100 ms), a try of parts written out up to 4 ns; alone, parts in
+    // turn are walked with bounded repeats copied out, which then split the text with them (`(a|aa)(a{1,3}|aaa)…`)
+    const alone = exponential.exponent > 0 || front > 0 ? undefined : hasChoice(root) ? pathsInTurn(root, sets, length, { loops: exact, copyBounded: true, enough: 2 ** ENOUGH }) : paths;
+    const tries = alone === undefined ? 0 : Math.log2(alone.work) + starts;
+    const tooMany = alone === undefined ? exponent + front + starts > MAX_EXPONENTIAL_READ : tries > Math.log2(canBeSkipped(root) ? MAX_TRIES_WITH_EMPTY : MAX_TRIES);
     if (tooMany) {
-      const parts = [inTurn >= 1 ? `parts in turn that can read one text in about 2^${Math.round(inTurn)} ways` : '', exponential.characters > 0 ? repeats : ''];
+      const about = (alone ?? paths).work > 2 ** ENOUGH ? 'at least' : 'about';
+      const inTurn = Math.log2((alone ?? paths).most);
+      const parts = [inTurn >= 1 ? `parts in turn that can read one text in ${about} 2^${Math.round(inTurn)} ways` : '', exponential.characters > 0 ? repeats : ''];
       const tries = front >= 1 ? `, tried for each of about 2^${Math.round(front)} ways the pattern around it splits the text` : '';
       return { exponent, reason: `${parts.filter((s) => s !== '').join(' and ')}${tries}${where}` };
     }
@@ -188,6 +200,24 @@ function analyseTree(root: PatternNode, anchored: boolean, length: number, searc
     if (error instanceof TooComplex) return { exponent: Infinity, reason: 'too many repeats to check' };
     throw error;
   }
+}
+
+/** Whether some part of `node` out of lookarounds, itself short of the whole, can match empty (`a?`, `a{0,2}`, `(a|)`). */
+function canBeSkipped(node: PatternNode): boolean {
+  const empty = (n: PatternNode): boolean =>
+    n.kind === 'zero' || (n.kind === 'group' && (n.lookaround || n.alternatives.some((alt) => alt.every(empty)))) || (n.kind === 'repeat' && (n.min === 0 || empty(n.node)));
+  const walk = (n: PatternNode): boolean => {
+    if (n.kind === 'repeat') return n.min === 0 || walk(n.node);
+    if (n.kind !== 'group' || n.lookaround) return false;
+    return n.alternatives.some((alt) => alt.some((m) => (m.kind !== 'zero' && empty(m)) || walk(m)));
+  };
+  return walk(node);
+}
+
+/** Whether `node` has a bounded repeat with a choice of count out of lookarounds (`\d{1,3}`, `a?`). */
+function hasChoice(node: PatternNode): boolean {
+  if (node.kind === 'repeat') return (node.max > node.min && node.max !== Infinity) || hasChoice(node.node);
+  return node.kind === 'group' && !node.lookaround && node.alternatives.some((alt) => alt.some(hasChoice));
 }
 
 /** Whether `node` has a repeat or a back reference (which reads like one) out of lookarounds. */
