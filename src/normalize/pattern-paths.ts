@@ -6,12 +6,15 @@
  * reads a text two ways but the groups share the text out differently. `(a|ab)(a|ab)…` reads a
  * text one way only (0.2 ms on 30 `ab`s and a `d`).
  *
- * How: the pattern's automaton (pattern-automaton.ts) with every repeat that the polynomial check
- * makes a loop (unbounded ones, choices of count, exact counts of an ambiguous body) read once
- * instead (those loops are counted there), walked over every text at once: for each step, the
- * sets of positions one text can reach, each with how many paths reach it. The most paths alive
- * on one text at one step is the answer. Characters are the samples of pattern-char-sets.ts,
- * grouped by which parts match them.
+ * How: the pattern's automaton (pattern-automaton.ts, every way counted) with every repeat that
+ * the polynomial check makes a loop (unbounded ones, choices of count, exact counts of an
+ * ambiguous body) read as one character of its own (those loops are counted there), or with
+ * bounded repeats copied out, walked over every text at once: for each step, the sets of
+ * positions one text can reach, each with how many paths reach it. The most paths alive on one
+ * text at one step multiply the other splits; the paths tried at each step, added up, are what a
+ * failing text costs. Characters are the samples of pattern-char-sets.ts, grouped by which parts
+ * match them (an overlap they miss is missed here too, as there). Sets past MAX_FRONTIER in a
+ * step are merged, each position with its most paths: more ways, never fewer.
  */
 import { buildAutomaton, maxLength, TooComplex, type Automaton } from './pattern-automaton.js';
 import { baseMatches, sampleChars, type CharSets } from './pattern-char-sets.js';
