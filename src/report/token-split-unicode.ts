@@ -40,16 +40,43 @@ for (let c = 0; c < 128; c++) {
   else if (c === 0x20 || (c >= 0x09 && c <= 0x0d)) ascii[c] = c === 0x0a || c === 0x0d ? SPACE | BREAK : SPACE;
 }
 
+/**
+ * Latin-1's letters, numbers and space, and the General Punctuation block (U+2000-U+206F: spaces,
+ * else no class), without the classifier below: compiling its Unicode classes costs ~1 ms, and the
+ * non-ASCII characters of most specs are there (`’`, `…`, `–`, `é`). Checked against the classifier
+ * in test/report/token-split.test.ts.
+ */
+const latin1 = new Uint8Array(128);
+latin1[0x20] = SPACE; // U+00A0
+latin1[0x2a] = latin1[0x3a] = OTHER; // ª º
+latin1[0x32] = latin1[0x33] = latin1[0x39] = latin1[0x3c] = latin1[0x3d] = latin1[0x3e] = NUMBER; // ² ³ ¹ ¼ ½ ¾
+latin1[0x35] = LOWER; // µ
+for (let c = 0x40; c < 0x80; c++) if (c !== 0x57 && c !== 0x77) latin1[c] = c < 0x5f ? UPPER : LOWER; // À-Þ but ×, ß-ÿ but ÷
+
+/** The class of a code point in Latin-1 or General Punctuation, else -1. */
+export function knownClassOf(cp: number): number {
+  if (cp < 0x80) return ascii[cp]!;
+  if (cp < 0x100) return latin1[cp - 0x80]!;
+  if (cp >= 0x2000 && cp <= 0x206f) return cp <= 0x200a || cp === 0x2028 || cp === 0x2029 || cp === 0x202f || cp === 0x205f ? SPACE : 0;
+  return -1;
+}
+
 let classifier: RegExp | undefined;
 const classes = new Map<number, number>();
 
+/** The class of a code point by the classifier (a regex of Unicode property classes). */
+export function classifiedOf(cp: number): number {
+  classifier ??= /^(?:(\p{Lu}|\p{Lt})|(\p{Ll})|(\p{Lm}|\p{Lo})|(\p{M})|(\p{N})|(\s))/u;
+  const m = classifier.exec(String.fromCodePoint(cp));
+  return m === null ? 0 : m[1] !== undefined ? UPPER : m[2] !== undefined ? LOWER : m[3] !== undefined ? OTHER : m[4] !== undefined ? MARK : m[5] !== undefined ? NUMBER : SPACE;
+}
+
 function classOf(cp: number): number {
   if (cp < 128) return ascii[cp]!;
+  if (cp < 0x100 || (cp >= 0x2000 && cp <= 0x206f)) return knownClassOf(cp);
   let k = classes.get(cp);
   if (k === undefined) {
-    classifier ??= /^(?:(\p{Lu}|\p{Lt})|(\p{Ll})|(\p{Lm}|\p{Lo})|(\p{M})|(\p{N})|(\s))/u;
-    const m = classifier.exec(String.fromCodePoint(cp));
-    k = m === null ? 0 : m[1] !== undefined ? UPPER : m[2] !== undefined ? LOWER : m[3] !== undefined ? OTHER : m[4] !== undefined ? MARK : m[5] !== undefined ? NUMBER : SPACE;
+    k = classifiedOf(cp);
     classes.set(cp, k);
   }
   return k;

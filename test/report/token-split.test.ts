@@ -3,7 +3,7 @@ import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants'
 import { describe, expect, it } from 'vitest';
 import { oasExampleFiles } from '../support/oas-examples.js';
 import { asciiPieceEnd, codeUnits } from '../../src/report/token-split.js';
-import { unicodePieceEnd } from '../../src/report/token-split-unicode.js';
+import { classifiedOf, knownClassOf, unicodePieceEnd } from '../../src/report/token-split-unicode.js';
 
 const split = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, O200K_TOKEN_SPLIT_REGEX.flags);
 
@@ -94,6 +94,21 @@ describe('the hand-written o200k pre-tokenizer', () => {
       texts.push(text);
     }
     expect(mismatches(texts)).toEqual([]);
+  });
+
+  it('knows the classes of Latin-1 and General Punctuation without the classifier, as the classifier gives them', () => {
+    const known: number[] = [];
+    const wrong: string[] = [];
+    for (let cp = 0x80; cp < 0x3000; cp++) {
+      const k = knownClassOf(cp);
+      if (k === -1) continue;
+      known.push(cp);
+      if (k !== classifiedOf(cp)) wrong.push(cp.toString(16));
+    }
+    expect(wrong).toEqual([]);
+    expect(known.length).toBe(0x80 + 0x70);
+    expect(knownClassOf(0x2019)).toBe(0);
+    expect(knownClassOf(0xe9)).not.toBe(0);
   });
 
   it('reads code units as the string holds them, lone surrogates too', () => {
