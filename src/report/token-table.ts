@@ -47,19 +47,23 @@ function readTableFile(): Table | undefined {
   } catch {
     return undefined;
   }
-  // A copy aligned for the typed arrays (a Buffer may start anywhere in its pool).
-  const buffer = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
-  const view = new DataView(buffer);
-  if (buffer.byteLength < HEADER || view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== 1) return undefined;
+  // The typed arrays need 4-byte alignment: a file this size gets a buffer of its own (offset 0),
+  // used as it is; a Buffer that starts elsewhere in a pool is copied (1.5 ms for the 4 MB table).
+  const aligned = file.byteOffset % 4 === 0;
+  const buffer = aligned ? file.buffer : file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
+  const base = aligned ? file.byteOffset : 0;
+  const size = file.byteLength;
+  const view = new DataView(buffer, base, size);
+  if (size < HEADER || view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== 1) return undefined;
   const n = view.getUint32(8, true);
   const m = view.getUint32(12, true);
   const length = view.getUint32(16, true);
-  if (buffer.byteLength !== HEADER + (n + 1) * 4 + m * 4 + length) return undefined;
+  if (size !== HEADER + (n + 1) * 4 + m * 4 + length) return undefined;
   return {
-    offsets: new Uint32Array(buffer, HEADER, n + 1),
-    slots: new Int32Array(buffer, HEADER + (n + 1) * 4, m),
+    offsets: new Uint32Array(buffer, base + HEADER, n + 1),
+    slots: new Int32Array(buffer, base + HEADER + (n + 1) * 4, m),
     mask: m - 1,
-    bytes: new Uint8Array(buffer, HEADER + (n + 1) * 4 + m * 4, length),
+    bytes: new Uint8Array(buffer, base + HEADER + (n + 1) * 4 + m * 4, length),
   };
 }
 
