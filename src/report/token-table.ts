@@ -23,6 +23,9 @@ const HEADER = 5 * 4;
 const NONE = 0x7fffffff;
 /** Pieces longer than this (bytes) are merged with a heap (byte-pair-heap.ts): the scan is quadratic. */
 const SCAN_MAX = 256;
+/** Slots (a power of two, less one) and the longest piece (bytes) of countAsciiPiece's cache of merged counts. */
+const CACHE_MASK = 4095;
+const CACHE_WIDTH = 32;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 interface Table {
@@ -95,6 +98,11 @@ export function loadTableCounter(): CountTokens | undefined {
       if (same) return rank;
     }
   };
+
+  /** countAsciiPiece's cache of merged counts: per slot (by the piece's hash), a piece's bytes, its size (0: none) and its parts. */
+  const cachedBytes = new Uint8Array((CACHE_MASK + 1) * CACHE_WIDTH);
+  const cachedSize = new Uint8Array(CACHE_MASK + 1);
+  const cachedParts = new Int32Array(CACHE_MASK + 1);
 
   /** Part boundaries and the rank of merging each part with the next (NONE: no such token), for mergedParts. */
   let bounds = new Int32Array(1024);
@@ -189,9 +197,31 @@ export function loadTableCounter(): CountTokens | undefined {
       }
       if (same) return 1;
     }
+    // Not one token: merged, unless this piece's count is in its cache slot (the same pieces recur
+    // in the distinct chunks, `"},"` 612 times in Stripe's: 5,487 merges, 1,929 distinct).
+    const slot = h & CACHE_MASK;
+    const at = slot * CACHE_WIDTH;
+    if (size <= CACHE_WIDTH) {
+      if (cachedSize[slot] === size) {
+        let same = true;
+        for (let i = 0; i < size; i++) {
+          if (cachedBytes[at + i] !== text[start + i]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return cachedParts[slot]!;
+      }
+    }
     if (scratch.length < size) scratch = new Uint8Array(size * 2);
     for (let i = 0; i < size; i++) scratch[i] = text[start + i]!;
-    return mergedParts(scratch, size);
+    const parts = mergedParts(scratch, size);
+    if (size <= CACHE_WIDTH) {
+      cachedBytes.set(scratch.subarray(0, size), at);
+      cachedSize[slot] = size;
+      cachedParts[slot] = parts;
+    }
+    return parts;
   };
 
   // Each piece where gpt-tokenizer's regex would cut it: found by hand (token-split.ts), with the
