@@ -74,6 +74,10 @@ export function polynomialBacktracking(pattern: string, maxLength?: unknown): st
   // patterns to the analysis. (`^(a|a){1,30}$` has one quantifier and splits 2^30 ways.)
   if (withoutSplits(pattern)) return undefined;
   const length = typeof maxLength === 'number' && Number.isInteger(maxLength) && maxLength >= 0 ? Math.min(maxLength, ASSUMED_LENGTH) : ASSUMED_LENGTH;
+  return verdictOf(pattern, length);
+}
+
+function verdictOf(pattern: string, length: number): string | undefined {
   const key = `${length}:${pattern}`;
   let verdict = verdicts.get(key);
   if (verdict === undefined) {
@@ -82,6 +86,11 @@ export function polynomialBacktracking(pattern: string, maxLength?: unknown): st
     verdicts.set(key, verdict);
   }
   return verdict.reason;
+}
+
+/** Why `pattern` takes over 100 ms to fail on `length` characters, or undefined: the analysis itself, with no shortcut and no cap on the length. */
+export function slowOn(pattern: string, length: number): string | undefined {
+  return verdictOf(pattern, length);
 }
 
 const QUANTIFIER_CHARACTERS = /[*+?{]/g;

@@ -15,6 +15,7 @@ import { applyOpenApiRewrites, mayBeFile, REWRITTEN } from './schema-openapi.js'
 import { applyDiscriminator } from './schema-discriminator.js';
 import { dropForbiddenRequired } from './schema-required.js';
 import { checkPattern } from './schema-pattern.js';
+import { capPatternLength, needsLengthCap, SLOW_KEY_PROBLEM } from './pattern-length-cap.js';
 import { setOwn } from './set-own.js';
 
 /**
@@ -42,17 +43,19 @@ export function convertSchema(schema: unknown, ctx: SchemaContext, at: SourceLoc
   // asking for each of them (absent, on objects of thousands of shapes) cost more than this.
   if ((passes & REQUIRED_UNDER_CLOSED) === REQUIRED_UNDER_CLOSED) dropForbiddenRequired(out, ctx.diagnostics, at);
   if ((passes & UNION) !== 0) applyDiscriminator(out, schema, ctx, at);
+  if ((passes & PATTERN) !== 0) capPatternLength(out, (message) => ctx.diagnostics.warn('pattern-length-cap', message, loc(at, 'pattern')));
   return (passes & REWRITE) !== 0 ? applyOpenApiRewrites(out, schema) : out;
 }
 
 const REWRITE = 1;
 const UNION = 2;
 const REQUIRED_UNDER_CLOSED = 4 | 8;
+const PATTERN = 16;
 /**
  * The keywords the passes after the conversion start from: `applyOpenApiRewrites` (see
  * {@link REWRITTEN}; and a `type` that {@link mayBeFile}), `applyDiscriminator` (a `oneOf` or
  * `anyOf`), `dropForbiddenRequired` (`required` beside `additionalProperties`, which only the
- * keywords of those names put into the converted schema).
+ * keywords of those names put into the converted schema), `capPatternLength` (a `pattern`).
  */
 const PASSES: ReadonlyMap<string, number> = new Map([
   ...[...REWRITTEN].map((keyword) => [keyword, REWRITE] as const),
@@ -60,6 +63,7 @@ const PASSES: ReadonlyMap<string, number> = new Map([
   ['anyOf', UNION],
   ['required', 4],
   ['additionalProperties', 8],
+  ['pattern', PATTERN],
 ]);
 
 /** The types `checkValue` keeps as they are. */
@@ -224,8 +228,8 @@ function convertSchemaMap(keyword: string, value: unknown, out: JsonSchemaObject
       let key = name;
       if (keyword === 'patternProperties') {
         const checked = checkPattern(name);
-        if ('problem' in checked) {
-          warn(ctx, `Pattern ${quoteKeywordValue(name)} ${checked.problem}`, entriesAt, name);
+        if ('problem' in checked || needsLengthCap(checked.pattern)) {
+          warn(ctx, `Pattern ${quoteKeywordValue(name)} ${'problem' in checked ? checked.problem : SLOW_KEY_PROBLEM}`, entriesAt, name);
           continue;
         }
         key = checked.pattern;
