@@ -28,6 +28,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/server';
 import { mentionsInheritedName, withoutPrototypes } from './own-properties.gen.js';
+import { guardPatterns } from './pattern-guard.gen.js';
 import type { JsonSchemaObject, ToolEntry } from './types.gen.js';
 
 /** Tools per tools/list page. Generous on purpose: clients of SDK 1.x read only the first page. */
@@ -213,7 +214,7 @@ export function lazySchema<T>(tool: string, which: string, json: JsonSchemaObjec
   const compile = (): StandardSchemaWithJSON<T, T> => {
     if (compiled !== undefined) return compiled;
     try {
-      compiled = fromJsonSchema<T>(json);
+      compiled = fromJsonSchema<T>(guardPatterns(json) as JsonSchemaObject);
     } catch (error) {
       // e.g. a dangling $ref (MissingRefError): name the tool. Not cached, so it fails every time.
       const reason = error instanceof Error ? error.message : String(error);
