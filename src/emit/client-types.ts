@@ -5,21 +5,21 @@
  * data). A result the server wraps (`{ result: … }`) is typed as the unwrapped value; a tool
  * whose answer is not JSON (or generated with `--output-schema none`) resolves to its text.
  *
- * Every tool carries its own `$defs`; a definition shared by many tools is the same object (or
- * equal JSON) and gets one name. Definitions with the same key that differ (request vs response,
- * or cut at the size budget) are variants named `Key`, `Key2` … in order of first appearance.
- * A variant's own `$ref`s resolve among the `$defs` it was first seen with.
+ * The definitions' names, and what a key with several shapes (request vs response, copies cut at
+ * the size budget) names them, are in definition-names.ts: they never depend on the operations' order.
  */
 import type { GeneratedFile } from '../model/emit-plan.js';
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
 import type { Tool } from '../model/tool-model.js';
-import { DistinctJson } from './distinct-json.js';
+import { DefinitionNames, type DefinitionVariant } from './definition-names.js';
 import { docComment, schemaDoc } from './doc-comment.js';
 import { literalRef, printSourceFile, type Statement } from './printer.js';
 import { schemaToType, TypeMemo } from './schema-types.js';
 import { toolParts } from './tool-parts.js';
 import { createWidthMeter, MAX_UNION_WIDTH } from './type-width.js';
+
+export { typeName } from './definition-names.js';
 
 /** How one client method is typed. */
 export interface MethodTypes {
@@ -33,41 +33,6 @@ export interface MethodTypes {
   part: string;
 }
 
-interface Variant {
-  name: string;
-  schema: JsonSchema;
-  /** The `$defs` the variant was first seen in: its own references resolve there. */
-  defs: Record<string, JsonSchema>;
-}
-
-/** Names every distinct definition of every tool schema. */
-class DefinitionNames {
-  readonly variants: Variant[] = [];
-  private readonly distinct = new DistinctJson<string>();
-  private readonly used = new Set<string>();
-
-  add(schema: JsonSchemaObject | undefined): void {
-    const defs = defsOf(schema);
-    for (const key of Object.keys(defs)) {
-      const def = defs[key]!;
-      this.distinct.entry(def, () => {
-        const base = typeName(key);
-        let name = base;
-        for (let i = 2; this.used.has(name); i++) name = `${base}${i}`;
-        this.used.add(name);
-        this.variants.push({ name, schema: def, defs });
-        return name;
-      });
-    }
-  }
-
-  /** The name of `defs[key]` (after {@link add} saw those defs). */
-  nameOf(defs: Record<string, JsonSchema>, key: string): string | undefined {
-    const def = Object.hasOwn(defs, key) ? defs[key] : undefined;
-    return def === undefined ? undefined : this.distinct.find(def);
-  }
-}
-
 /** `tooWide(schema, defs)` for {@link TypeContext.tooWide}: more union members than tsc can hold (type-width.ts). */
 function wideCheck(): (schema: JsonSchemaObject, defs: Record<string, JsonSchema>) => boolean {
   const width = createWidthMeter();
@@ -78,27 +43,16 @@ function defsOf(schema: JsonSchemaObject | undefined): Record<string, JsonSchema
   return schema !== undefined && isSchemaObject(schema.$defs) ? (schema.$defs as Record<string, JsonSchema>) : {};
 }
 
-/** `simple-user` → `SimpleUser`, `2fa` → `T2fa`: a type name from a definition key. */
-export function typeName(key: string): string {
-  const name = key
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w !== '')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join('');
-  if (name === '') return 'Schema';
-  return /^[0-9]/.test(name) ? `T${name}` : name;
-}
-
 const generated = (path: string, contents: string): GeneratedFile => ({ path, contents, owner: 'generator' });
 
 /** `export type <name> = <type>;` blocks of the definitions, alias cycles broken. */
 function printDefinitions(names: DefinitionNames, memo: TypeMemo): string {
   const tooWide = wideCheck();
-  const print = (v: Variant, breakRefs?: ReadonlySet<string>, onEagerRef?: (key: string) => void): string =>
+  const print = (v: DefinitionVariant, breakRefs?: ReadonlySet<string>, onEagerRef?: (key: string) => void): string =>
     schemaToType(v.schema, { ref: (key) => names.nameOf(v.defs, key), memo, tooWide: (s) => tooWide(s, v.defs), ...(breakRefs ? { breakRefs } : {}), ...(onEagerRef ? { onEagerRef } : {}) });
   const edges = new Map<string, string[]>();
   const texts = new Map<string, string>();
-  for (const v of names.variants) {
+  for (const v of names.variants()) {
     const out: string[] = [];
     texts.set(v.name, print(v, undefined, (key) => {
       const target = names.nameOf(v.defs, key);
@@ -108,15 +62,22 @@ function printDefinitions(names: DefinitionNames, memo: TypeMemo): string {
   }
   // `type A = B & {…}` with `type B = A | …` is circular for tsc: such references become unknown.
   for (const cycle of cycles(edges)) {
-    for (const v of names.variants.filter((x) => cycle.has(x.name))) {
+    for (const v of names.variants().filter((x) => cycle.has(x.name))) {
       const keys = new Set(Object.keys(v.defs).filter((k) => cycle.has(names.nameOf(v.defs, k) ?? '')));
       texts.set(v.name, print(v, keys));
     }
   }
-  return [...names.variants]
+  return [...names.variants()]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((v) => `${schemaDoc(v.schema, '')}export type ${v.name} = ${texts.get(v.name)!};`)
+    .map((v) => `${variantDoc(v)}export type ${v.name} = ${texts.get(v.name)!};`)
     .join('\n\n');
+}
+
+/** The definition's description, and for a key's second shape on what it is. */
+function variantDoc(v: DefinitionVariant): string {
+  if (v.note === undefined) return schemaDoc(v.schema, '');
+  const s = isSchemaObject(v.schema) ? v.schema : {};
+  return docComment([...(typeof s.description === 'string' ? [s.description, ''] : []), v.note, ...(s.deprecated === true ? ['@deprecated'] : [])], '');
 }
 
 /** Strongly connected components with more than one node, or a self-loop (Tarjan, iterative). */
@@ -192,8 +153,8 @@ export function typeNameOfMethod(method: string): string {
 export function emitClientTypes(tools: readonly Tool[], methods: readonly string[]): { files: GeneratedFile[]; types: MethodTypes[] } {
   const names = new DefinitionNames();
   for (const tool of tools) {
-    names.add(tool.definition.inputSchema);
-    names.add(tool.definition.outputSchema);
+    names.add(defsOf(tool.definition.inputSchema), 'input', tool.definition.name);
+    names.add(defsOf(tool.definition.outputSchema), 'output', tool.definition.name);
   }
   const files: GeneratedFile[] = [];
   const memo = new TypeMemo();

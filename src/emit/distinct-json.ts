@@ -2,7 +2,7 @@
  * One entry per distinct JSON value: the same object, or another value with the same JSON text,
  * gets the entry made for the first. Objects are serialized once each: the map stage shares one
  * object between every tool schema that uses a definition. Used for the stored tool data's
- * definitions (tool-data.ts) and the client's type names (client-types.ts).
+ * definitions (tool-data.ts).
  */
 export class DistinctJson<T> {
   private readonly byObject = new Map<object, T>();
