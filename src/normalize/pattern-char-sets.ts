@@ -29,10 +29,9 @@ export interface CharSets {
   overlap(a: string, b: string): boolean;
 }
 
-/** One per pattern: compiled sources, their samples and the pairs already compared are kept. */
+/** One per pattern: compiled sources, what they mention and the pairs already compared are kept (their base samples across patterns: {@link baseMatches}). */
 export function charSets(): CharSets {
   const compiled = new Map<string, RegExp | undefined>();
-  const onBase = new Map<string, Uint8Array>();
   const mentionedBy = new Map<string, string[]>();
   const pairs = new Map<string, boolean>();
   const matches = (source: string, char: string): boolean => {
@@ -50,14 +49,6 @@ export function charSets(): CharSets {
     const regex = compiled.get(source);
     return regex === undefined || regex.test(char);
   };
-  const base = (source: string): Uint8Array => {
-    let bits = onBase.get(source);
-    if (bits === undefined) {
-      bits = Uint8Array.from(BASE_SAMPLES, (char) => (matches(source, char) ? 1 : 0));
-      onBase.set(source, bits);
-    }
-    return bits;
-  };
   const mentioned = (source: string): string[] => {
     let chars = mentionedBy.get(source);
     if (chars === undefined) {
@@ -71,8 +62,8 @@ export function charSets(): CharSets {
     if (left !== undefined) return matches(b, left);
     const right = literalChar(b);
     if (right !== undefined) return matches(a, right);
-    const x = base(a);
-    const y = base(b);
+    const x = baseMatches(a, sets);
+    const y = baseMatches(b, sets);
     for (let i = 0; i < x.length; i++) if (x[i] === 1 && y[i] === 1) return true;
     return mentioned(a).some((char) => matches(a, char) && matches(b, char)) || mentioned(b).some((char) => matches(a, char) && matches(b, char));
   };
@@ -86,7 +77,8 @@ export function charSets(): CharSets {
     }
     return shared;
   };
-  return { literal: literalChar, matches, overlap };
+  const sets: CharSets = { literal: literalChar, matches, overlap };
+  return sets;
 }
 
 /** The character a single-character source stands for (`-`, `\.`, `\/`), or undefined for a class or an escape such as `\d`. */
@@ -97,7 +89,6 @@ export function literalChar(source: string): string | undefined {
   return undefined;
 }
 
-/** The characters overlap is tried on for these sources: the base samples and what each source mentions. */
 /** Which of the first `sampleChars` (the base samples, the same for every source) `source` matches; kept across patterns (specs repeat their classes). */
 export function baseMatches(source: string, sets: CharSets): Uint8Array {
   let bits = BASE_MATCHES.get(source);
@@ -111,6 +102,7 @@ export function baseMatches(source: string, sets: CharSets): Uint8Array {
 
 const BASE_MATCHES = new Map<string, Uint8Array>();
 
+/** The characters overlap is tried on for these sources: the base samples and what each source mentions. */
 export function sampleChars(sources: Iterable<string>): string[] {
   const samples = [...BASE_SAMPLES];
   const added = new Set<string>();
