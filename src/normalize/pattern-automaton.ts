@@ -230,7 +230,7 @@ function weight(node: PatternNode): number {
 }
 
 /** log2 of how many ways `node` can go through itself, whatever the text (Infinity with an unbounded repeat or a back reference). */
-export function waysThrough(node: PatternNode): number {
+function waysThrough(node: PatternNode): number {
   if (node.kind === 'char') return node.backReference ? Infinity : 0;
   if (node.kind === 'zero' || (node.kind === 'group' && node.lookaround)) return 0;
   if (node.kind === 'group') return log2Sum(node.alternatives.map((alt) => alt.reduce((sum, n) => sum + waysThrough(n), 0)));

@@ -11,10 +11,10 @@
  * start (`^[a-f0-9]{64}$`, UUIDs) and anchored ones that read each character once (`^[a-z]+$`) stay as they are.
  */
 import type { JsonSchemaObject } from '../model/json-schema.js';
-import { ASSUMED_LENGTH, slowOn } from './pattern-polynomial.js';
+import { ASSUMED_LENGTH, slowOn, withoutSplits } from './pattern-polynomial.js';
 
 /** The `maxLength` a schema gets when its pattern needs a cap. */
-export const PATTERN_LENGTH_CAP = ASSUMED_LENGTH;
+const PATTERN_LENGTH_CAP = ASSUMED_LENGTH;
 /** The length the need for a cap is judged at. */
 const JUDGED_AT = 1_000_000;
 /**
@@ -33,15 +33,11 @@ export function needsLengthCap(pattern: string): boolean {
 /**
  * `^` and then one repeat, no `|` and no back reference (`^[a-z0-9-]+$`, `^\d+(px)$`): tried at one
  * start, the repeat gives back one character at a time, so a failure costs at most twice the length.
+ * (After {@link REPEAT}, {@link withoutSplits} means exactly one quantifier.)
  */
 function readsOnce(pattern: string): boolean {
-  if (!pattern.startsWith('^') || pattern.includes('|') || BACK_REFERENCE.test(pattern)) return false;
-  QUANTIFIERS.lastIndex = 0;
-  return QUANTIFIERS.test(pattern) && !QUANTIFIERS.test(pattern);
+  return pattern.startsWith('^') && withoutSplits(pattern);
 }
-
-const QUANTIFIERS = /[*+?{]/g;
-const BACK_REFERENCE = /\\(?:[1-9]|k<)/;
 
 /**
  * Gives a converted schema with a `pattern` that {@link needsLengthCap} the cap as its `maxLength`

@@ -74,10 +74,11 @@ export function polynomialBacktracking(pattern: string, maxLength?: unknown): st
   // patterns to the analysis. (`^(a|a){1,30}$` has one quantifier and splits 2^30 ways.)
   if (withoutSplits(pattern)) return undefined;
   const length = typeof maxLength === 'number' && Number.isInteger(maxLength) && maxLength >= 0 ? Math.min(maxLength, ASSUMED_LENGTH) : ASSUMED_LENGTH;
-  return verdictOf(pattern, length);
+  return slowOn(pattern, length);
 }
 
-function verdictOf(pattern: string, length: number): string | undefined {
+/** Why `pattern` takes over 100 ms to fail on `length` characters, or undefined: the analysis itself, with no shortcut and no cap on the length. */
+export function slowOn(pattern: string, length: number): string | undefined {
   const key = `${length}:${pattern}`;
   let verdict = verdicts.get(key);
   if (verdict === undefined) {
@@ -88,19 +89,14 @@ function verdictOf(pattern: string, length: number): string | undefined {
   return verdict.reason;
 }
 
-/** Why `pattern` takes over 100 ms to fail on `length` characters, or undefined: the analysis itself, with no shortcut and no cap on the length. */
-export function slowOn(pattern: string, length: number): string | undefined {
-  return verdictOf(pattern, length);
-}
-
 const QUANTIFIER_CHARACTERS = /[*+?{]/g;
 const BACK_REFERENCE = /\\(?:[1-9]|k<)/;
 
-function withoutSplits(pattern: string): boolean {
-  if (BACK_REFERENCE.test(pattern)) return false;
+/** Whether the text of `pattern` has at most one of `*+?{`, no `|` and no back reference (see polynomialBacktracking). */
+export function withoutSplits(pattern: string): boolean {
+  if (BACK_REFERENCE.test(pattern) || pattern.includes('|')) return false; // `(a|a)(a|a)…` splits too
   QUANTIFIER_CHARACTERS.lastIndex = 0;
-  if (!QUANTIFIER_CHARACTERS.test(pattern)) return !pattern.includes('|'); // `(a|a)(a|a)…` splits too
-  return !QUANTIFIER_CHARACTERS.test(pattern) && !pattern.includes('|');
+  return !QUANTIFIER_CHARACTERS.test(pattern) || !QUANTIFIER_CHARACTERS.test(pattern);
 }
 
 /** Verdicts by length and pattern: specs repeat their patterns over many schemas; cleared past this many. */
@@ -189,11 +185,12 @@ function analyseTree(root: PatternNode, anchored: boolean, length: number, searc
     const tries = alone === undefined ? 0 : Math.log2(alone.work) + starts;
     const tooMany = alone === undefined ? exponent + front + starts > MAX_EXPONENTIAL_READ : tries > Math.log2(canBeSkipped(root) ? MAX_TRIES_WITH_EMPTY : MAX_TRIES);
     if (tooMany) {
-      const about = (alone ?? paths).work > 2 ** ENOUGH ? 'at least' : 'about';
-      const inTurn = Math.log2((alone ?? paths).most);
-      const parts = [inTurn >= 1 ? `parts in turn that can read one text in ${about} 2^${Math.round(inTurn)} ways` : '', exponential.characters > 0 ? repeats : ''];
-      const tries = front >= 1 ? `, tried for each of about 2^${Math.round(front)} ways the pattern around it splits the text` : '';
-      return { exponent, reason: `${parts.filter((s) => s !== '').join(' and ')}${tries}${where}` };
+      const walked = alone ?? paths;
+      const about = walked.work > 2 ** ENOUGH ? 'at least' : 'about';
+      const ways = Math.log2(walked.most);
+      const parts = [ways >= 1 ? `parts in turn that can read one text in ${about} 2^${Math.round(ways)} ways` : '', exponential.characters > 0 ? repeats : ''];
+      const inFront = front >= 1 ? `, tried for each of about 2^${Math.round(front)} ways the pattern around it splits the text` : '';
+      return { exponent, reason: `${parts.filter((s) => s !== '').join(' and ')}${inFront}${where}` };
     }
     // repeats in a row after parts that split the text: each way tries every split of the repeats again
     if (auto === undefined) return { exponent };
