@@ -27,6 +27,7 @@
  */
 import type { JsonSchema } from '../model/json-schema.js';
 import { sha256Hex } from '../sha256.js';
+import { DistinctJson } from './distinct-json.js';
 
 /** Which schema of a tool a `$defs` belongs to. */
 export type DefinitionSide = 'input' | 'output';
@@ -70,8 +71,8 @@ const refCount = (text: string): number => text.split('"$ref":').length - 1;
 
 /** Names every distinct definition of every tool schema: {@link add} them all, then {@link variants}. */
 export class DefinitionNames {
-  /** Per key: shapes by JSON text, and by object (the map stage shares one object between tools). */
-  private readonly byKey = new Map<string, { byText: Map<string, Shape>; byObject: Map<object, Shape> }>();
+  /** Per key: its distinct shapes (the map stage shares one object between tools; equal JSON is one shape too). */
+  private readonly byKey = new Map<string, DistinctJson<Shape>>();
   private named: DefinitionVariant[] | undefined;
 
   /** The `$defs` of `tool`'s input or output schema. */
@@ -81,15 +82,8 @@ export class DefinitionNames {
     for (const key of Object.keys(defs)) {
       const def = defs[key]!;
       let shapes = this.byKey.get(key);
-      if (shapes === undefined) this.byKey.set(key, (shapes = { byText: new Map(), byObject: new Map() }));
-      const isObject = typeof def === 'object' && def !== null;
-      let shape = isObject ? shapes.byObject.get(def) : undefined;
-      if (shape === undefined) {
-        const text = JSON.stringify(def);
-        shape = shapes.byText.get(text);
-        if (shape === undefined) shapes.byText.set(text, (shape = { key, schema: def, text, output: false, input: false, defs, from }));
-        if (isObject) shapes.byObject.set(def, shape);
-      }
+      if (shapes === undefined) this.byKey.set(key, (shapes = new DistinctJson<Shape>()));
+      const shape = shapes.entry(def, (text) => ({ key, schema: def, text, output: false, input: false, defs, from }));
       if (side === 'output') shape.output = true;
       else shape.input = true;
       if (from < shape.from) {
@@ -109,17 +103,14 @@ export class DefinitionNames {
   nameOf(defs: Record<string, JsonSchema>, key: string): string | undefined {
     if (this.named === undefined) this.named = this.assign();
     const def = Object.hasOwn(defs, key) ? defs[key] : undefined;
-    const shapes = def === undefined ? undefined : this.byKey.get(key);
-    if (shapes === undefined) return undefined;
-    const shape = (typeof def === 'object' && def !== null ? shapes.byObject.get(def) : undefined) ?? shapes.byText.get(JSON.stringify(def));
-    return shape?.name;
+    return def === undefined ? undefined : this.byKey.get(key)?.find(def)?.name;
   }
 
   private assign(): DefinitionVariant[] {
     const wants: { shape: Shape; tier: number; name: string; note?: string }[] = [];
     const keys = [...this.byKey.keys()].sort(compare);
     for (const key of keys) {
-      const all = [...this.byKey.get(key)!.byText.values()];
+      const all = [...this.byKey.get(key)!.values()];
       const base = typeName(key);
       const outputs = all.filter((s) => s.output).sort(byCompleteness);
       const inputs = all.filter((s) => s.input).sort(byCompleteness);
@@ -143,7 +134,7 @@ export class DefinitionNames {
       if (want.note !== undefined) want.shape.note = want.note;
     }
     return keys.flatMap((key) =>
-      [...this.byKey.get(key)!.byText.values()]
+      [...this.byKey.get(key)!.values()]
         .sort((a, b) => compare(a.name!, b.name!))
         .map((s) => ({ name: s.name!, key, schema: s.schema, defs: s.defs, ...(s.note !== undefined ? { note: s.note } : {}) })),
     );

@@ -2,7 +2,7 @@
  * One entry per distinct JSON value: the same object, or another value with the same JSON text,
  * gets the entry made for the first. Objects are serialized once each: the map stage shares one
  * object between every tool schema that uses a definition. Used for the stored tool data's
- * definitions (tool-data.ts).
+ * definitions (tool-data.ts) and, per key, the typed client's definition shapes (definition-names.ts).
  */
 export class DistinctJson<T> {
   private readonly byObject = new Map<object, T>();
@@ -23,6 +23,11 @@ export class DistinctJson<T> {
     }
     if (isObject) this.byObject.set(value, entry);
     return entry;
+  }
+
+  /** The entries, in the order they were made. */
+  values(): IterableIterator<T> {
+    return this.byText.values();
   }
 
   /** The entry made for `value` (an object: that very object), or `undefined`. */
