@@ -8,6 +8,7 @@
  * The definitions' names, and what a key with several shapes (request vs response, copies cut at
  * the size budget) names them, are in definition-names.ts: they never depend on the operations' order.
  */
+import { byCodeUnit } from '../by-code-unit.js';
 import type { GeneratedFile } from '../model/emit-plan.js';
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import { isSchemaObject } from '../model/json-schema.js';
@@ -68,7 +69,7 @@ function printDefinitions(names: DefinitionNames, memo: TypeMemo): string {
     }
   }
   return [...names.variants()]
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .sort((a, b) => byCodeUnit(a.name, b.name))
     .map((v) => `${variantDoc(v)}export type ${v.name} = ${texts.get(v.name)!};`)
     .join('\n\n');
 }

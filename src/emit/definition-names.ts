@@ -25,6 +25,7 @@
  * resolve among the `$defs` of one schema it came with: an output schema's before an input
  * schema's, then the smallest tool name.
  */
+import { byCodeUnit } from '../by-code-unit.js';
 import type { JsonSchema } from '../model/json-schema.js';
 import { sha256Hex } from '../sha256.js';
 import { DistinctJson } from './distinct-json.js';
@@ -66,7 +67,6 @@ export function typeName(key: string): string {
   return /^[0-9]/.test(name) ? `T${name}` : name;
 }
 
-const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const refCount = (text: string): number => text.split('"$ref":').length - 1;
 
 /** Names every distinct definition of every tool schema: {@link add} them all, then {@link variants}. */
@@ -108,7 +108,7 @@ export class DefinitionNames {
 
   private assign(): DefinitionVariant[] {
     const wants: { shape: Shape; tier: number; name: string; note?: string }[] = [];
-    const keys = [...this.byKey.keys()].sort(compare);
+    const keys = [...this.byKey.keys()].sort(byCodeUnit);
     for (const key of keys) {
       const all = [...this.byKey.get(key)!.values()];
       const base = typeName(key);
@@ -124,7 +124,7 @@ export class DefinitionNames {
         wants.push({ shape, tier: 2, name, note: `\`${key}\` as a tool schema that reached more definitions than its size budget carries it: some of the definitions it refers to are left open.` });
       }
     }
-    wants.sort((a, b) => a.tier - b.tier || compare(a.name, b.name) || compare(a.shape.key, b.shape.key) || compare(a.shape.text, b.shape.text));
+    wants.sort((a, b) => a.tier - b.tier || byCodeUnit(a.name, b.name) || byCodeUnit(a.shape.key, b.shape.key) || byCodeUnit(a.shape.text, b.shape.text));
     const used = new Set<string>();
     for (const want of wants) {
       let name = want.name;
@@ -135,7 +135,7 @@ export class DefinitionNames {
     }
     return keys.flatMap((key) =>
       [...this.byKey.get(key)!.values()]
-        .sort((a, b) => compare(a.name!, b.name!))
+        .sort((a, b) => byCodeUnit(a.name!, b.name!))
         .map((s) => ({ name: s.name!, key, schema: s.schema, defs: s.defs, ...(s.note !== undefined ? { note: s.note } : {}) })),
     );
   }
@@ -143,5 +143,5 @@ export class DefinitionNames {
 
 /** The main shape of a side first: most `$ref`s left (the fewest cut), the longest JSON, then the text. */
 function byCompleteness(a: Shape, b: Shape): number {
-  return refCount(b.text) - refCount(a.text) || b.text.length - a.text.length || compare(a.text, b.text);
+  return refCount(b.text) - refCount(a.text) || b.text.length - a.text.length || byCodeUnit(a.text, b.text);
 }

@@ -1,3 +1,4 @@
+import { byCodeUnit } from '../by-code-unit.js';
 import type { GeneratedFile } from '../model/emit-plan.js';
 import { GENERATED_DEPENDENCIES, GENERATED_DEV_DEPENDENCIES } from './versions.js';
 
@@ -127,7 +128,7 @@ export function printPackageJson(data: PackageJson): string {
 
 function sortKeys(value: PackageJson): PackageJson {
   const out: PackageJson = {};
-  for (const key of Object.keys(value).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) out[key] = value[key];
+  for (const key of Object.keys(value).sort(byCodeUnit)) out[key] = value[key];
   return out;
 }
 

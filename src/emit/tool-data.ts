@@ -13,6 +13,7 @@
  * In a tool entry, `$defs: { Name: "" }` means the definition stored under `Name` itself, any other
  * string the key it is stored under.
  */
+import { byCodeUnit } from '../by-code-unit.js';
 import type { JsonTexts } from '../json-texts.js';
 import type { JsonSchema, JsonSchemaObject } from '../model/json-schema.js';
 import type { Tool, ToolDefinition } from '../model/tool-model.js';
@@ -77,7 +78,7 @@ export class DefinitionTable {
   /** `"key":definition` for each stored definition, sorted by key: the members of definitions.json. */
   members(): string[] {
     this.assignKeys();
-    return [...this.byKey.keys()].sort(compare).map((key) => `${JSON.stringify(key)}:${this.byKey.get(key)!}`);
+    return [...this.byKey.keys()].sort(byCodeUnit).map((key) => `${JSON.stringify(key)}:${this.byKey.get(key)!}`);
   }
 
   private assignKeys(): void {
@@ -95,27 +96,22 @@ export class DefinitionTable {
     // The smallest of the keys its names give it.
     const candidate = new Map<Content, string>();
     for (const [name, variants] of byName) {
-      variants.sort((a, b) => b.uses.get(name)! - a.uses.get(name)! || compare(a.text, b.text));
+      variants.sort((a, b) => b.uses.get(name)! - a.uses.get(name)! || byCodeUnit(a.text, b.text));
       variants.forEach((content, i) => {
         const key = i === 0 ? name : `${name}~${sha256Hex(content.text).slice(0, 8)}`;
         const other = candidate.get(content);
-        if (other === undefined || compare(key, other) < 0) candidate.set(content, key);
+        if (other === undefined || byCodeUnit(key, other) < 0) candidate.set(content, key);
       });
     }
     // In text order, so that which definition falls back on a full hash (a key taken already) is fixed.
-    for (const content of [...this.contents].sort((a, b) => compare(a.text, b.text))) {
+    for (const content of [...this.contents].sort((a, b) => byCodeUnit(a.text, b.text))) {
       let key = candidate.get(content)!;
-      if (this.byKey.has(key)) key = [...content.uses.keys()].map((name) => `${name}~${sha256Hex(content.text)}`).sort(compare)[0]!;
+      if (this.byKey.has(key)) key = [...content.uses.keys()].map((name) => `${name}~${sha256Hex(content.text)}`).sort(byCodeUnit)[0]!;
       if (this.byKey.has(key)) throw new Error(`bug: two definitions stored as ${JSON.stringify(key)}`);
       content.key = key;
       this.byKey.set(key, content.text);
     }
   }
-}
-
-/** UTF-16 code unit order: the same on every machine and locale. */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function defsOf(schema: JsonSchemaObject): Record<string, JsonSchema> | undefined {

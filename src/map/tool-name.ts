@@ -13,6 +13,7 @@
  * - Names are unique case-insensitively (`getPet` and `GetPet` clash): requests are sorted by
  *   path, then method, and the first keeps its name; the others get `_<method>` or `_2`, `_3` ….
  */
+import { byCodeUnit } from '../by-code-unit.js';
 import { shortenToolName, visitShortenings } from './tool-name-shorten.js';
 
 export { shortenToolName, toolNameShortenings } from './tool-name-shorten.js';
@@ -117,17 +118,13 @@ function methodRank(method: string): number {
   return i === -1 ? METHOD_ORDER.length : i;
 }
 
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** The canonical order names are resolved in: path, method (get, put, post, delete, …), key. */
 export function compareNameRequests(a: NameRequest, b: NameRequest): number {
   return (
-    compareStrings(a.path, b.path) ||
+    byCodeUnit(a.path, b.path) ||
     methodRank(a.method) - methodRank(b.method) ||
-    compareStrings(a.method.toLowerCase(), b.method.toLowerCase()) ||
-    compareStrings(a.key, b.key)
+    byCodeUnit(a.method.toLowerCase(), b.method.toLowerCase()) ||
+    byCodeUnit(a.key, b.key)
   );
 }
 

@@ -18,6 +18,7 @@
  * apart from a widening without the old schema), a new method/path, another request binding,
  * title/description, annotations.
  */
+import { byCodeUnit } from '../by-code-unit.js';
 import { accepts, type ArgumentSummary, type ToolSummaries, type ToolSummary } from './tool-summary.js';
 
 export type ChangeKind =
@@ -74,7 +75,6 @@ export interface ChangeReport {
   baseUrl?: { before: string | null; after: string | null };
 }
 
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Compares the tool summaries of the previous generation (`undefined`: none) with the new ones. */
 export function diffTools(before: ToolSummaries | undefined, after: ToolSummaries): ChangeReport {

@@ -14,6 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { byCodeUnit } from '../by-code-unit.js';
 import { parseToolSummaries, type ToolSummaries } from '../report/tool-summary.js';
 import { isSafeRelativePath } from './safe-path.js';
 
@@ -93,7 +94,6 @@ function parseInputs(value: unknown): InputRecord[] | undefined {
   return out;
 }
 
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The manifest's bytes: fixed key order, sorted entries, one file / input / tool per line, LF. */
 export function renderManifest(manifest: Manifest): string {

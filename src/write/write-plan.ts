@@ -18,6 +18,7 @@
  */
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import { byCodeUnit } from '../by-code-unit.js';
 import { UserError } from '../diagnostics.js';
 import type { EmitPlan, GeneratedFile } from '../model/emit-plan.js';
 import type { ToolSummaries } from '../report/tool-summary.js';
@@ -70,7 +71,6 @@ export interface WriteOptions {
   ops?: FileOps;
 }
 
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function readOrUndefined(path: string): Buffer | undefined {
   try {

@@ -1,0 +1,4 @@
+/** Orders strings by UTF-16 code units (what `<` compares): the same on every machine and locale. */
+export function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
