@@ -20,8 +20,6 @@ import { schemaToType, TypeMemo } from './schema-types.js';
 import { toolParts } from './tool-parts.js';
 import { createWidthMeter, MAX_UNION_WIDTH } from './type-width.js';
 
-export { typeName } from './definition-names.js';
-
 /** How one client method is typed. */
 export interface MethodTypes {
   method: string;
