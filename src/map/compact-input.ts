@@ -71,7 +71,7 @@ function topLevel(schema: JsonSchema, defs: Record<string, JsonSchema> | undefin
   return out;
 }
 
-/** `unlinkText(text)`, memoized for texts with a link (for the others it returns at once). */
+/** `unlinkText(text)`, memoized for texts with a link (`](`): the others cost it a look, or a scan when truncated. */
 function unlinked(text: string, memo: CompactInputMemo): string {
   if (!text.includes('](')) return unlinkText(text);
   let out = memo.unlinked.get(text);
