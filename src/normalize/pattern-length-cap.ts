@@ -12,6 +12,7 @@
  */
 import type { JsonSchemaObject } from '../model/json-schema.js';
 import { ASSUMED_LENGTH, slowOn, withoutSplits } from './pattern-polynomial.js';
+import { quoteKeywordValue } from './schema-keywords.js';
 
 /** The `maxLength` a schema gets when its pattern needs a cap. */
 const PATTERN_LENGTH_CAP = ASSUMED_LENGTH;
@@ -23,6 +24,9 @@ const JUDGED_AT = 1_000_000;
  * patterns to the analysis.
  */
 const REPEAT = /[*+]|\{\d+,\d*\}/;
+
+/** What the warnings say of a pattern that {@link needsLengthCap}. */
+const SLOWS = 'slows down faster than the text grows (over 100 ms on a million characters)';
 
 /** Whether `pattern` (a checked one, see schema-pattern.ts) can take over 100 ms on an argument of a million characters. */
 export function needsLengthCap(pattern: string): boolean {
@@ -49,12 +53,8 @@ export function capPatternLength(schema: JsonSchemaObject, warn: (message: strin
   const { pattern, maxLength } = schema;
   if (typeof pattern !== 'string' || (typeof maxLength === 'number' && maxLength <= PATTERN_LENGTH_CAP) || !needsLengthCap(pattern)) return;
   schema.maxLength = PATTERN_LENGTH_CAP;
-  warn(`"pattern" ${quote(pattern)} slows down faster than the text grows (over 100 ms on a million characters), so strings over ${PATTERN_LENGTH_CAP} characters are refused (give the schema a "maxLength" to choose another limit)`);
+  warn(`"pattern" ${quoteKeywordValue(pattern)} ${SLOWS}, so strings over ${PATTERN_LENGTH_CAP} characters are refused (give the schema a "maxLength" to choose another limit)`);
 }
 
 /** The end of the warning for a `patternProperties` key that {@link needsLengthCap}: property names have no length to cap. */
-export const SLOW_KEY_PROBLEM = 'slows down faster than the text grows (over 100 ms on a million characters), and a property name has no length limit: one argument could stall the server; ignored';
-
-function quote(pattern: string): string {
-  return JSON.stringify(pattern.length > 40 ? `${pattern.slice(0, 40)}…` : pattern);
-}
+export const SLOW_KEY_PROBLEM = `${SLOWS}, and a property name has no length limit: one argument could stall the server; ignored`;
