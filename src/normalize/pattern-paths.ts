@@ -43,9 +43,9 @@ export interface PathsOptions { loops: ReadonlySet<PatternNode>; copyBounded?: b
  * Once `work` passes `enough`, the walk stops there (both are then at least what they say).
  */
 export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, options: PathsOptions): { most: number; work: number } {
-  const once = readOnce(root, options);
+  const walked = loopsAsCharacters(root, options);
   const enough = options.enough ?? Infinity;
-  const auto = buildAutomaton(once, sets, false, 'copy', new Set(), true);
+  const auto = buildAutomaton(walked, sets, false, 'copy', new Set(), true);
   if (!branches(auto, sets)) return { most: 1, work: 1 };
   const all = [...new Set(auto.sources)];
   const distinct = all.filter((source) => !source.startsWith(LOOP));
@@ -95,7 +95,7 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, o
   let work = 0;
   let visits = 0;
   // what is left reads a bounded length (a copy too large to copy out loops, reading more, never fewer)
-  const steps = Math.min(length, maxLength(once) + 1);
+  const steps = Math.min(length, maxLength(walked) + 1);
   // past `enough` steps the verdict is known: the rest would only cost time
   for (let at = 0; at < steps && frontier.length > 0 && work <= enough; at++) {
     const next = new Map<string, Counts>();
@@ -144,13 +144,13 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, o
 const LOOP = '<loop ';
 
 /** `node` with each repeat in `loops`, unbounded or with a choice of count, and each back reference, read as one LOOP character. */
-function readOnce(node: PatternNode, options: PathsOptions, count = { loops: 0 }): PatternNode {
+function loopsAsCharacters(node: PatternNode, options: PathsOptions, count = { loops: 0 }): PatternNode {
   const loop = (): PatternNode => ({ kind: 'char', source: `${LOOP}${count.loops++}>`, backReference: false });
-  if (node.kind === 'group') return { ...node, alternatives: node.alternatives.map((alt) => alt.map((n) => readOnce(n, options, count))) };
+  if (node.kind === 'group') return { ...node, alternatives: node.alternatives.map((alt) => alt.map((n) => loopsAsCharacters(n, options, count))) };
   if (node.kind === 'char' && node.backReference) return loop();
   if (node.kind !== 'repeat') return node;
   const looped = node.max === Infinity || (!options.copyBounded && (options.loops.has(node) || (node.max > node.min && node.max >= 2 && maxLength(node.node) < Infinity)));
-  return looped ? loop() : { ...node, node: readOnce(node.node, options, count) };
+  return looped ? loop() : { ...node, node: loopsAsCharacters(node.node, options, count) };
 }
 
 /** Whether some position (or the start) leads to two positions that can read the same character, or to one in two ways. */
