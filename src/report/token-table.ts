@@ -201,17 +201,15 @@ export function loadTableCounter(): CountTokens | undefined {
     // in the distinct chunks, `"},"` 612 times in Stripe's: 5,487 merges, 1,929 distinct).
     const slot = h & CACHE_MASK;
     const at = slot * CACHE_WIDTH;
-    if (size <= CACHE_WIDTH) {
-      if (cachedSize[slot] === size) {
-        let same = true;
-        for (let i = 0; i < size; i++) {
-          if (cachedBytes[at + i] !== text[start + i]) {
-            same = false;
-            break;
-          }
+    if (size <= CACHE_WIDTH && cachedSize[slot] === size) {
+      let same = true;
+      for (let i = 0; i < size; i++) {
+        if (cachedBytes[at + i] !== text[start + i]) {
+          same = false;
+          break;
         }
-        if (same) return cachedParts[slot]!;
       }
+      if (same) return cachedParts[slot]!;
     }
     if (scratch.length < size) scratch = new Uint8Array(size * 2);
     for (let i = 0; i < size; i++) scratch[i] = text[start + i]!;
