@@ -10,8 +10,8 @@ describe('needsLengthCap', () => {
     ['[a-z]+$', 'tried from each start: 5.2 s on 100,000 letters and a `!` (50 ms on 10,000)'],
     ['^\\d+\\d+x', 'two repeats in a row: 10 s on 100,000 digits (89 ms on 10,000)'],
     ['^.+/.+$', 'readme.com: 366 ms on 30,000 slashes and a newline'],
-    ['.+\\.[Jj][Ss][Oo][Nn][Ll]$', 'OpenAI: each start reads to the end and back'],
-    ['[a-z]+_token_[0-9]+', 'Slack: each start reads the letters and back'],
+    ['.+\\.[Jj][Ss][Oo][Nn][Ll]$', 'DigitalOcean: each start reads to the end and back'],
+    ['[a-z]+_token_[0-9]+', 'from an example in GitHub\'s spec: each start reads the letters and back'],
     ['[a-z]{1,255}@', 'each start reads up to 255 letters: 255 M steps on a million'],
   ])('caps %s (%s)', (pattern) => {
     expect(needsLengthCap(pattern)).toBe(true);
