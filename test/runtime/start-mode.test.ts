@@ -32,8 +32,10 @@ async function listed(argv: string[], env: Record<string, string> = {}, apiConfi
 const META = ['search_tools', 'describe_tools', 'call_tool'];
 
 describe('the start mode of a package generated with toolsMode auto', () => {
-  it('whole list over the budget: dynamic', async () => {
-    expect((await listed([])).names).toEqual(META);
+  it('whole list over the budget: dynamic, and the start line says why', async () => {
+    const all = await listed([]);
+    expect(all.names).toEqual(META);
+    expect(all.log.at(-1)).toContain('6 tools behind search_tools, describe_tools and call_tool (dynamic mode: 604 tokens in a static tools/list, over the budget of 400), no authentication');
   });
 
   it('a selection that fits the budget: static, by flag or variable; the start line says so', async () => {
@@ -53,8 +55,12 @@ describe('the start mode of a package generated with toolsMode auto', () => {
   });
 
   it('a selection over the budget stays dynamic; --tools-mode wins; so does a package generated with a fixed mode', async () => {
-    expect((await listed(['--toolsets', 'big', '--tools', 'tool_0000'])).names).toEqual(META);
-    expect((await listed(['--toolsets', 'small', '--tools-mode', 'dynamic'])).names).toEqual(META);
+    const over = await listed(['--toolsets', 'big', '--tools', 'tool_0000']);
+    expect(over.names).toEqual(META);
+    expect(over.log.at(-1)).toContain('4 tools behind search_tools, describe_tools and call_tool (dynamic mode: 404 tokens in a static tools/list, over the budget of 400)');
+    const forced = await listed(['--toolsets', 'small', '--tools-mode', 'dynamic']);
+    expect(forced.names).toEqual(META);
+    expect(forced.log.at(-1)).toContain('3 tools behind search_tools, describe_tools and call_tool (dynamic mode), no authentication');
     const fixed: ApiConfig = { ...config, toolsBudget: undefined };
     expect((await listed(['--toolsets', 'small'], {}, fixed)).names).toEqual(META);
   });

@@ -109,6 +109,15 @@ describe('--list-toolsets', () => {
     expect(toolsetTable(counted, [1, 3])).toContain('issues     1/2          1     200  Interact with issues.');
     expect(toolsetTable(counted, [1, 3])).toContain('2 of 5 tools selected, 604 tokens in a static tools/list');
   });
+  it("for a package that starts dynamic over its budget (and no --tools-mode): the mode the server starts this selection in, and why", () => {
+    const auto = { toolsMode: 'dynamic' as const, toolsBudget: 604 };
+    expect(toolsetTable(counted, [0, 1, 2, 3, 4], auto)).toContain('\n3 toolsets, 5 of 5 tools selected, 1,504 tokens in a static tools/list, over the budget of 604: the server starts in dynamic mode\n');
+    expect(toolsetTable(counted, [1, 3], auto)).toContain('\n3 toolsets, 2 of 5 tools selected, 604 tokens in a static tools/list, within the budget of 604: the server starts in static mode\n');
+    expect(toolsetTable(counted, [1, 4], auto)).toContain('2 of 5 tools selected, 704 tokens in a static tools/list, over the budget of 604: the server starts in dynamic mode');
+    // A fixed mode is not the budget's doing: the summary stays as it was.
+    expect(toolsetTable(counted, [1, 3], { toolsMode: 'dynamic' })).toContain('2 of 5 tools selected, 604 tokens in a static tools/list\n');
+    expect(toolsetTable(catalog, [1, 3], auto)).toContain('3 toolsets, 2 of 5 tools selected\n'); // no counts
+  });
 });
 
 // 100, 200, … 500 tokens: the whole list 1,504 with the wrapper.
