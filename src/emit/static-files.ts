@@ -107,7 +107,7 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
       otherMode: mode.mode === 'static' ? 'dynamic' : 'static',
       toolsModeEnv: config.env.toolsMode ?? '',
       toolsetCount: catalog.toolsets.length,
-      toolsetsExample: shellWord(largest.slice(0, 2).map((set) => set.name).join(',')),
+      toolsetsExample: toolsetsExample(largest.map((set) => set.name), mode.mode === 'dynamic' ? config.toolsBudget : undefined, cost),
       toolsExample: shellWord(catalog.tools.slice(0, 2).map((tool) => tool.name).join(',')),
     })),
   ];
@@ -131,6 +131,32 @@ function credentialNote(hint: CredentialHint | undefined): string {
     '',
     '',
   ].join('\n');
+}
+
+/**
+ * The README's `--toolsets` example: the two largest toolsets (`names`, largest first). In a package
+ * that starts dynamic over its `budget`, the largest ones that fit it together, with what they cost:
+ * GitHub's two largest (repos, actions: 116 k tokens) would start dynamic too, unlike what a reader
+ * of "choose tools at start" expects.
+ */
+function toolsetsExample(names: readonly string[], budget: number | undefined, cost: ToolListCost | undefined): string {
+  const sets = cost?.toolsets;
+  if (budget === undefined || sets === undefined) return shellWord(names.slice(0, 2).join(','));
+  const wrapper = cost!.tokens - sets.reduce((n, set) => n + set.tokens, 0);
+  const chosen: { name: string; tools: number; tokens: number }[] = [];
+  let tokens = wrapper;
+  for (const name of names) {
+    const set = sets.find((t) => t.name === name);
+    if (set === undefined || tokens + set.tokens > budget) continue;
+    chosen.push(set);
+    tokens += set.tokens;
+    if (chosen.length === 2) break;
+  }
+  if (chosen.length === 0) return shellWord(names.slice(0, 2).join(','));
+  const command = `node dist/main.js --toolsets ${shellWord(chosen.map((set) => set.name).join(','))}`;
+  const tools = chosen.reduce((n, set) => n + set.tools, 0);
+  const note = `# ${tools} tool${tools === 1 ? '' : 's'}, ${groupThousands(tokens)} tokens: within the budget, so static mode`;
+  return `${shellWord(chosen.map((set) => set.name).join(','))}${' '.repeat(Math.max(1, 50 - command.length))}${note}`;
 }
 
 /** For a package that starts dynamic over the budget: a narrower selection that fits is served statically. */

@@ -4,6 +4,8 @@ import { toolModelCost } from '../../src/report/cost-summary.js';
 import { decideToolsMode, estimateTokens } from '../../src/emit/tools-mode.js';
 import type { Tool, ToolModel } from '../../src/model/tool-model.js';
 import { DEFAULT_MAX_PAGE_BYTES } from '../../templates/runtime/tool-table.gen.js';
+import type { ToolCatalogData } from '../../templates/runtime/search-core.gen.js';
+import { selectedTokens } from '../../templates/runtime/tool-selection.gen.js';
 
 describe('decideToolsMode', () => {
   it('auto: static within the budget, dynamic above it; an explicit option wins', () => {
@@ -69,6 +71,28 @@ describe('the generated package starts in the decided mode', () => {
     const allReadme = emitPackage(allRead, { packageName: 'things-mcp', cost: await toolModelCost(allRead) }).files.find((f) => f.path === 'README.md')!.contents;
     expect(allReadme).toContain('Started with a selection');
     expect(allReadme).not.toContain('is one:');
+  });
+
+  it("a package that starts dynamic shows a --toolsets example that fits the budget, costed as --list-toolsets costs it", async () => {
+    // about 800 tokens a tool: big (70) alone is over 50,000; mid (30) and small (10) fit together.
+    const sets = (i: number): string => (i < 70 ? 'big' : i < 100 ? 'mid' : i < 110 ? 'small' : 'tiny');
+    const things = model(115);
+    things.tools = things.tools.map((t, i) => ({ ...t, toolset: sets(i) }));
+    const cost = await toolModelCost(things);
+    const files = new Map(emitPackage(things, { packageName: 'things-mcp', cost }).files.map((f) => [f.path, f.contents]));
+    const line = /^node dist\/main\.js --toolsets .*$/m.exec(files.get('README.md')!)![0];
+    // The stored catalog names each tool's toolset (the runtime turns it into a position).
+    const stored = JSON.parse(files.get('data/tools/catalog.json')!) as { tools: { toolset: string; tokens: number }[] };
+    const catalog = { toolsets: [], tools: stored.tools } as unknown as ToolCatalogData;
+    const positions = stored.tools.flatMap((t, i) => (['mid', 'small'].includes(t.toolset) ? [i] : []));
+    expect(positions).toHaveLength(40);
+    const tokens = selectedTokens(catalog, positions)!;
+    expect(tokens).toBeLessThan(50_000);
+    expect(line).toBe(`node dist/main.js --toolsets mid,small            # 40 tools, ${tokens.toLocaleString('en-US')} tokens: within the budget, so static mode`);
+    // A package that fits stays with its two largest toolsets, without a note.
+    const small = model(6).tools.map((t, i) => ({ ...t, toolset: sets(i * 20) }));
+    const fits = emitPackage({ ...things, tools: small }, { packageName: 'things-mcp', cost: await toolModelCost({ ...things, tools: small }) });
+    expect(fits.files.find((f) => f.path === 'README.md')!.contents).toMatch(/^node dist\/main\.js --toolsets big,mid$/m);
   });
 
   it('the catalog holds the tokens of each tool as the cost counted them', async () => {
