@@ -34,7 +34,10 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
   // A tool manifest's package calls no upstream: its base URL, timeout and retry variables do not apply.
   const handlers = model.tools.some((t) => t.binding.kind === 'handler');
   const upstreamOnly = new Set([config.env.baseUrl, config.env.timeoutMs, config.env.retryBudgetMs]);
-  const variables = api.variables.filter((v) => !handlers || !upstreamOnly.has(v.name)).map((v) => ({ name: v.name, description: oneLine(v.description) }));
+  // The API's credentials first (README table, .env.example): what every user fills in, and not to
+  // be taken for the endpoint's <PREFIX>MCP_TOKEN further down.
+  const listed = api.variables.filter((v) => !handlers || !upstreamOnly.has(v.name));
+  const variables = [...listed.filter((v) => v.credential), ...listed.filter((v) => !v.credential)].map((v) => ({ name: v.name, description: oneLine(v.description) }));
   const secretEnv: Record<string, string> = {};
   for (const v of api.variables) if (v.credential) secretEnv[v.name] = '...';
   const serverName = binName(config.name);

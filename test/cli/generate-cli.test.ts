@@ -42,7 +42,10 @@ describe('openapi-mcp generate (the built bin)', () => {
     expect(pkg.dependencies).toEqual({ '@modelcontextprotocol/client': '2.4.0', '@modelcontextprotocol/node': '2.1.2', '@modelcontextprotocol/server': '2.4.0', jose: '6.2.18', minisearch: '7.2.0' });
     // The entry starts nothing (the bin does): src/index.ts.
     expect(pkg.exports).toEqual({ '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './client': { types: './dist/client/index.d.ts', default: './dist/client/index.js' } });
+    // The API's credentials first: what every user fills in.
     expect(readFileSync(join(out, '.env.example'), 'utf8').split('\n').filter((l) => /^[A-Z_0-9]+=$/.test(l))).toEqual([
+      'PETS_V2_BASIC_USERNAME=',
+      'PETS_V2_BASIC_PASSWORD=',
       'PETS_V2_BASE_URL=',
       'PETS_V2_TIMEOUT_MS=',
       'PETS_V2_RETRY_BUDGET_MS=',
@@ -56,8 +59,6 @@ describe('openapi-mcp generate (the built bin)', () => {
       'PETS_V2_TOOLS=',
       'PETS_V2_READ_ONLY=',
       'PETS_V2_TOOLS_MODE=',
-      'PETS_V2_BASIC_USERNAME=',
-      'PETS_V2_BASIC_PASSWORD=',
     ]);
   });
 
