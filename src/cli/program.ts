@@ -29,7 +29,8 @@ export function buildProgram(): Command {
   const program = new Command('openapi-mcp')
     .description('Turn OpenAPI documents into Model Context Protocol (MCP) tools, servers and clients.')
     .version(`openapi-mcp ${ownVersion()}`, '-v, --version', 'print the version')
-    .showHelpAfterError()
+    // One line after the error, not the whole help (60 lines for generate, which buried the error).
+    .showHelpAfterError('(add --help for the options)')
     .exitOverride();
   program
     .command('tools')

@@ -13,6 +13,12 @@ describe('the built bin (dist/cli/bin.js, bundled by rolldown)', () => {
     expect(r.stdout).toContain('Usage: openapi-mcp');
   });
 
+  it('a mistyped command or option is the error and one line pointing at --help, not the whole help', () => {
+    expect(runCli(['generate', 'spec.yaml', '--out', 'out', '--tolsets', 'x'])).toMatchObject({ code: 1, stdout: '', stderr: "error: unknown option '--tolsets'\n(add --help for the options)\n" });
+    expect(runCli(['generate', 'spec.yaml', '--out', 'out', '--outt', 'x'])).toMatchObject({ code: 1, stderr: "error: unknown option '--outt'\n(Did you mean --out?)\n(add --help for the options)\n" });
+    expect(runCli(['genrate', 'spec.yaml'])).toMatchObject({ code: 1, stderr: "error: unknown command 'genrate'\n(Did you mean generate?)\n(add --help for the options)\n" });
+  });
+
   it('--version and -v print openapi-mcp and the version of its package.json', () => {
     const { version } = JSON.parse(readFileSync(`${REPO_ROOT}/package.json`, 'utf8')) as { version: string };
     for (const flag of ['--version', '-v']) {
