@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_ITEM, SHOP_SECRETS, shopRoute } from '../support/client-shop.js';
 import { buildGeneratedPackage, startHttpServer, type RunningServer } from '../support/generated-package.js';
 import { startUpstream, type RecordingUpstream } from '../support/recording-upstream.js';
+import { REPO_ROOT } from '../support/run-cli.js';
 
 /**
  * Choosing tools at start (--toolsets, --tools, --read-only, --list-toolsets and their environment
@@ -50,6 +51,18 @@ async function connect(args: string[], env: Record<string, string> = {}): Promis
 }
 
 const names = async (client: Client): Promise<string[]> => (await client.listTools()).tools.map((t) => t.name);
+
+describe("the README's terminal client", () => {
+  it('the Inspector CLI command it shows lists the tools (run with the repository\'s Inspector instead of npx)', () => {
+    const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+    const shown = /`(npx @modelcontextprotocol\/inspector --cli [^`]*)`/.exec(readme)?.[1];
+    expect(shown).toBe('npx @modelcontextprotocol/inspector --cli node dist/main.js --method tools/list');
+    const args = shown!.split(' ').slice(2);
+    const r = spawnSync(join(REPO_ROOT, 'node_modules/.bin/mcp-inspector'), args, { cwd: dir, encoding: 'utf8', timeout: 30_000, env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}` } });
+    expect(r.status).toBe(0);
+    expect((JSON.parse(r.stdout) as { tools: { name: string }[] }).tools.map((t) => t.name).sort()).toEqual([...ALL].sort());
+  });
+});
 
 describe('choosing tools at start', () => {
   it('--list-toolsets prints each toolset with its tools (untagged: the first path segment)', () => {
