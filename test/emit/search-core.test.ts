@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, buildSearchIndex, createSearch, indexOptions, searchDocuments, stem, summaryOf, tokenize, type SearchableTool } from '../../templates/runtime/search-core.gen.js';
+import { boundedQuery, buildCatalog, buildSearchIndex, createSearch, indexOptions, MAX_QUERY_CHARACTERS, searchDocuments, stem, summaryOf, tokenize, type SearchableTool } from '../../templates/runtime/search-core.gen.js';
 import { loadStoredIndex } from '../../templates/runtime/search-index-store.gen.js';
 import { searchIndexJson } from '../../src/emit/search-index-json.js';
 
@@ -98,6 +98,16 @@ describe('search-core', () => {
     warm('issue', 10, (i) => i === 0);
     for (const [query] of ranking) warm(query, 10);
     for (const [query] of [...ranking].reverse()) expect(warm(query, 10)).toEqual(fresh(query));
+  });
+
+  it('reads a query up to 1,000 characters, cut after a whole word: words past it do not count', () => {
+    const padding = 'x'.repeat(MAX_QUERY_CHARACTERS - 'merge a PR '.length - 3);
+    const head = `merge a PR ${padding} `; // 1,000 characters minus 2: the next word is cut
+    expect(boundedQuery(`${head}fork a repo`)).toBe(head.slice(0, -1));
+    expect(boundedQuery('fork a repo')).toBe('fork a repo');
+    expect(search(`${head}fork a repo`, 10)).toEqual(search(head, 10));
+    expect(search(head, 10).map((i) => catalog.tools[i]!.name)).not.toContain('repos_create-fork');
+    expect(top(`fork a repo ${padding}`)).toBe('repos_create-fork');
   });
 
   it('allowed limits the results; a query of stop words finds nothing', () => {
