@@ -59,6 +59,12 @@ const RERANKED = 100;
 /** How many terms' scores a search keeps between queries. */
 const TERMS_CACHED = 256;
 /**
+ * A query is read up to this many characters (cut after its last whole word there): a task fits in
+ * far fewer, and the search's time grows with the query (800 KB of distinct words took 1.1 s on
+ * GitHub's index), so a huge one would hold the server for seconds.
+ */
+export const MAX_QUERY_CHARACTERS = 1000;
+/**
  * An enum with at most this many values names states or kinds a user asks for (`open`, `closed`);
  * a longer one is a catalog (Stripe's 250 event types), whose values would match most queries.
  */
@@ -132,7 +138,8 @@ export function createSearch(index: MiniSearch, catalog: ToolCatalogData, terms:
     if (scores.size > TERMS_CACHED) scores.delete(scores.keys().next().value!);
     return best;
   };
-  return (query, limit, allowed) => {
+  return (whole, limit, allowed) => {
+    const query = boundedQuery(whole);
     const words = queryWords(query, normalize);
     const total = new Map<number, number>();
     const matched = new Map<number, number>();
@@ -171,6 +178,14 @@ export function createSearch(index: MiniSearch, catalog: ToolCatalogData, terms:
 }
 
 /** What the index holds of one tool: its searchable texts, by field. */
+/** `query` up to {@link MAX_QUERY_CHARACTERS}, without the word cut there. */
+export function boundedQuery(query: string): string {
+  if (query.length <= MAX_QUERY_CHARACTERS) return query;
+  let end = MAX_QUERY_CHARACTERS;
+  while (end > 0 && /[A-Za-z0-9]/.test(query[end]!)) end--; // back to the space or sign before the word cut
+  return query.slice(0, end);
+}
+
 export interface SearchDocument {
   readonly id: number;
   readonly name: string;
