@@ -79,7 +79,7 @@ export async function generateCommand(spec: string | undefined, flags: GenerateF
 
 /** The one line `generate` prints for a spec that declares no credentials (GitHub's): how to give the server a token. */
 function credentialNote(spec: string, options: string): string {
-  return printable(`note [no-credentials] ${spec}: the spec declares no credentials, so calls go upstream without any; to send a token, generate with ${options} (docs/upstream-credentials.md has the other kinds)`);
+  return printable(`note [no-credentials] ${spec}: the spec declares no credentials, so calls go upstream without any; to send a token, generate with ${options} (openapi-mcp's docs/upstream-credentials.md has the other kinds)`);
 }
 
 /** Generates one API and prints its diagnostics and its one-line outcome (`--check`: what would change). */

@@ -16,7 +16,7 @@ describe('generate: the note for a spec that declares no credentials', () => {
     expect(r.code).toBe(0);
     const lines = r.stderr.split('\n');
     expect(lines[0]).toBe(
-      `note [no-credentials] ${PUBLIC}: the spec declares no credentials, so calls go upstream without any; to send a token, generate with --auth bearer --auth-env GITHUB_TOKEN (docs/upstream-credentials.md has the other kinds)`,
+      `note [no-credentials] ${PUBLIC}: the spec declares no credentials, so calls go upstream without any; to send a token, generate with --auth bearer --auth-env GITHUB_TOKEN (openapi-mcp's docs/upstream-credentials.md has the other kinds)`,
     );
     expect(lines[1]).toMatch(/^2 tools → .*pkg \(/);
     expect(notes(r.stderr)).toHaveLength(1);
