@@ -12,6 +12,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { McpServerFactory } from '@modelcontextprotocol/server';
+import { unsetCredentials } from './auth.gen.js';
 import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
 import { withCallLog } from './call-log.gen.js';
 import { parseArgs, UsageError, type CliArgs } from './cli-args.gen.js';
@@ -222,6 +223,8 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   }
   const credentialHosts = describeCredentialHosts(config, routes, env, args.baseUrl);
   if (credentialHosts !== undefined) log(`${name}: credentials are sent to ${printable(credentialHosts)}`);
+  const unset = typeof options.hooks?.auth === 'function' ? undefined : unsetCredentials(config.credentials, routes.flatMap((route) => route.schemes), env);
+  if (unset !== undefined) log(`${name}: no credentials are set, so calls that need them fail (set ${printable(unset)})`);
   const what = `${name} ${printable(pkg.version)}`;
   const reason = mode === 'dynamic' && request.toolsMode === undefined ? budgetReason(config, catalog, positions, mode) : undefined;
   const count = `${positions.length} tool${positions.length === 1 ? '' : 's'}${mode === 'dynamic' ? ` behind search_tools, describe_tools and call_tool (dynamic mode${reason !== undefined ? `: ${reason}` : ''})` : ''}`;

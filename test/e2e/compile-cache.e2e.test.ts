@@ -12,7 +12,7 @@ import { buildGeneratedPackage } from '../support/generated-package.js';
  * start because of it. A built package started as a host starts it, driven by the official client.
  */
 const NAME = 'cache-pets-mcp';
-const STARTED = `${NAME}: credentials are sent to petstore.example.com (base URL)\n${NAME} 1.0.0: MCP over stdio, 4 tools behind search_tools, describe_tools and call_tool (dynamic mode)\n`;
+const STARTED = `${NAME}: credentials are sent to petstore.example.com (base URL)\n${NAME}: no credentials are set, so calls that need them fail (set CACHE_PETS_API_KEY)\n${NAME} 1.0.0: MCP over stdio, 4 tools behind search_tools, describe_tools and call_tool (dynamic mode)\n`;
 let dir: string;
 let scratch: string;
 

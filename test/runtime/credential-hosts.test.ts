@@ -66,3 +66,34 @@ describe('the start-up line of a dynamic-mode server (Stripe and Twilio start dy
     expect(log).toContain('x-mcp: credentials are sent to 127.0.0.1:4010 (base URL), 127.0.0.1:9 (token URL of "oauth")');
   });
 });
+
+describe('the start-up line when no credential is set', () => {
+  async function started(env: Record<string, string>, hooks?: { auth: () => void }): Promise<string[]> {
+    const log: string[] = [];
+    const running = await main({
+      config: { ...config, credentialRoutes: credentialRoutes(tools) },
+      tools,
+      catalog: buildCatalog(tools, () => 'default'),
+      argv: ['--http', '--port=0', '--tools-mode', 'dynamic'],
+      env,
+      log: (line) => void log.push(line),
+      handleSignals: false,
+      ...(hooks !== undefined ? { hooks } : {}),
+    });
+    await running?.close();
+    return log;
+  }
+
+  it('names what to set, as a call would (placeholders count as unset)', async () => {
+    const line = 'x-mcp: no credentials are set, so calls that need them fail (set X_KEY, or X_CID and X_CS (or a ready token in X_T))';
+    expect(await started({})).toContain(line);
+    expect(await started({ X_KEY: '...' })).toContain(line);
+  });
+
+  it('says nothing once one is set, or when an auth hook supplies them', async () => {
+    for (const log of [await started({ X_KEY: 'k' }), await started({ X_T: 't' }), await started({}, { auth: () => undefined })]) {
+      expect(log.some((line) => line.includes('no credentials are set'))).toBe(false);
+      expect(log.some((line) => line.includes('credentials are sent to'))).toBe(true);
+    }
+  });
+});
