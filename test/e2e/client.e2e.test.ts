@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,21 @@ describe('generated typed client', () => {
     expect(seen.find((s) => s.method === 'tools/call')).toEqual({ method: 'tools/call', params: { 'mcp-param-itemid': '7', 'mcp-param-x-trace-id': 'trace-1' } });
     await api.close();
   }, 60_000);
+
+  it('against a server in dynamic mode a method fails with "not found" (what the README says, and why its dynamic packages start the server with --tools-mode static)', async () => {
+    const api = await client.createClient({
+      command: process.execPath,
+      args: [join(dir, 'dist/main.js'), '--tools-mode', 'dynamic'],
+      env: { ...SHOP_SECRETS, SHOP_SERVER_PORT: new URL(upstream.url).port },
+      stderr: 'pipe',
+    });
+    try {
+      await expect(api.getItem({ itemId: 7 })).rejects.toThrow('Tool getItem not found');
+    } finally {
+      await api.close();
+    }
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('which a server in dynamic mode does not serve (a call fails\n  with `Tool … not found`): start it with `--tools-mode static`.');
+  });
 
   it('over stdio: starts the server with the given env', async () => {
     const api = await client.createClient({
