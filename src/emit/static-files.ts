@@ -97,11 +97,10 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
       credentialNote: credentialNote(tools.credentialHint),
       credentialChoice: credentialChoice(model, config.credentials),
       credentialHosts: credentialHosts(model).map((h) => ({ host: codeCell(h.host), reasons: markdownCell(h.reasons.join('; ')) })),
-      // The client calls tools by name, which a server in dynamic mode does not serve: its examples start it static.
       clientUsage: clientUsage(model.tools, `${config.name}/client`, [
         `// This package's server over stdio (it sees only PATH, HOME … plus env):`,
-        `const api = await createClient({ command: 'node', args: [${[`node_modules/${config.name}/dist/main.js`, ...(mode.mode === 'dynamic' ? ['--tools-mode', 'static'] : [])].map((a) => JSON.stringify(a)).join(', ')}], env: ${JSON.stringify(secretEnv)} });`,
-        `// or, with \`node dist/main.js --http${mode.mode === 'dynamic' ? ' --tools-mode static' : ''}\` running: await createClient({ url: 'http://127.0.0.1:3000/mcp' })`,
+        `const api = await createClient({ command: 'node', args: [${JSON.stringify(`node_modules/${config.name}/dist/main.js`)}], env: ${JSON.stringify(secretEnv)} });`,
+        `// or, with \`node dist/main.js --http\` running: await createClient({ url: 'http://127.0.0.1:3000/mcp' })`,
       ].join('\n'), methods, handlers),
       costSection: cost === undefined ? '' : costSection(cost),
       toolRows: toolRows.join(''),

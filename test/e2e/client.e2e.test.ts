@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,7 +89,7 @@ describe('generated typed client', () => {
     await api.close();
   }, 60_000);
 
-  it('against a server in dynamic mode a method fails with "not found" (what the README says, and why its dynamic packages start the server with --tools-mode static)', async () => {
+  it('against a server in dynamic mode (only search_tools, describe_tools, call_tool): every method works, through call_tool', async () => {
     const api = await client.createClient({
       command: process.execPath,
       args: [join(dir, 'dist/main.js'), '--tools-mode', 'dynamic'],
@@ -97,11 +97,25 @@ describe('generated typed client', () => {
       stderr: 'pipe',
     });
     try {
-      await expect(api.getItem({ itemId: 7 })).rejects.toThrow('Tool getItem not found');
+      await exercise(api);
     } finally {
       await api.close();
     }
-    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('which a server in dynamic mode does not serve (a call fails\n  with `Tool … not found`): start it with `--tools-mode static`.');
+  });
+
+  it('a tool the server does not serve (and no call_tool to go through) fails with the server\'s own error', async () => {
+    const api = await client.createClient({
+      command: process.execPath,
+      args: [join(dir, 'dist/main.js'), '--tools', 'listItems'],
+      env: { ...SHOP_SECRETS, SHOP_SERVER_PORT: new URL(upstream.url).port },
+      stderr: 'pipe',
+    });
+    try {
+      await expect(api.getItem({ itemId: 7 })).rejects.toThrow('Tool getItem not found');
+      expect(await api.listItems()).toEqual([SHOP_ITEM]);
+    } finally {
+      await api.close();
+    }
   });
 
   it('over stdio: starts the server with the given env', async () => {
