@@ -17,9 +17,11 @@ async function readme(spec: string, options: MapSpecOptions = {}): Promise<strin
 
 describe('the README line on which credentials to set', () => {
   it('one set of alternatives: one sentence, right under the environment table', async () => {
-    expect(await readme(SPEC, { include: ['GET /v1/account', 'GET /v1/balance', 'GET /v1/health'] })).toContain(
-      `| \`PAYMENTS_BEARER_AUTH_TOKEN\` | Bearer token for security scheme "bearerAuth" |\n\nCredentials: set ${BASIC_OR_BEARER} (${RULE}).\n\nAt start the server reads`,
-    );
+    const text = await readme(SPEC, { include: ['GET /v1/account', 'GET /v1/balance', 'GET /v1/health'] });
+    expect(text).toContain(`| \`PAYMENTS_TOOLS_MODE\` | static or dynamic (as --tools-mode) |\n\nCredentials: set ${BASIC_OR_BEARER} (${RULE}).\n\nAt start the server reads`);
+    // The credentials head the table: what every user sets.
+    expect(text).toContain('| variable | meaning |\n| --- | --- |\n| `PAYMENTS_BASIC_AUTH_USERNAME` |');
+    expect(text).toContain('| `PAYMENTS_BEARER_AUTH_TOKEN` | Bearer token for security scheme "bearerAuth" |\n| `PAYMENTS_BASE_URL` |');
   });
 
   it('several: one line each, the most used first, with how many tools take it', async () => {
