@@ -162,6 +162,19 @@ export function modeForSelection(config: Pick<ApiConfig, 'toolsMode' | 'toolsBud
   return tokens !== undefined && tokens <= config.toolsBudget ? 'static' : 'dynamic';
 }
 
+/**
+ * Why a package that starts dynamic over its budget serves `positions` in `mode`, for the start line
+ * and --list-toolsets (a user who chose toolsets otherwise cannot tell why they got dynamic mode):
+ * `116,133 tokens in a static tools/list, over the budget of 50,000`. Undefined when the mode was not
+ * the budget's doing (a fixed mode, --tools-mode, a catalog without counts).
+ */
+export function budgetReason(config: Pick<ApiConfig, 'toolsMode' | 'toolsBudget'>, catalog: ToolCatalogData, positions: readonly number[], mode: ToolsMode): string | undefined {
+  if (config.toolsMode !== 'dynamic' || config.toolsBudget === undefined) return undefined;
+  const tokens = selectedTokens(catalog, positions);
+  if (tokens === undefined || (mode === 'dynamic') !== tokens > config.toolsBudget) return undefined;
+  return `${groupThousands(tokens)} tokens in a static tools/list, ${mode === 'dynamic' ? 'over' : 'within'} the budget of ${groupThousands(config.toolsBudget)}`;
+}
+
 /** How many tools the catalog holds, from its toolsets' counts (without reading `catalog.tools`). */
 export function toolCount(catalog: ToolCatalogData): number {
   let count = 0;
@@ -200,8 +213,11 @@ export function emptySelection(catalog: ToolCatalogData, request: SelectionReque
   return `${readOnly} leaves none of the selected tools (${why})`;
 }
 
-/** The `--list-toolsets` table: name, tools (selected of all), read-only tools, description. */
-export function toolsetTable(catalog: ToolCatalogData, positions: readonly number[]): string {
+/**
+ * The `--list-toolsets` table: name, tools (selected of all), read-only tools, description. `budget`:
+ * the package's mode and budget when no --tools-mode was given, so the summary says the start mode.
+ */
+export function toolsetTable(catalog: ToolCatalogData, positions: readonly number[], budget?: Pick<ApiConfig, 'toolsMode' | 'toolsBudget'>): string {
   const counts = catalog.toolsets.map(() => ({ selected: 0, readOnly: 0, tokens: 0 }));
   for (const i of positions) {
     const count = counts[catalog.tools[i]!.toolset]!;
@@ -220,7 +236,9 @@ export function toolsetTable(catalog: ToolCatalogData, positions: readonly numbe
   const last = header.length - 1;
   const widths = header.slice(0, last).map((cell, c) => Math.max(cell.length, ...rows.map((row) => row[c]!.length)));
   const line = (row: string[]): string => row.map((cell, c) => (c === last ? cell : c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ').trimEnd();
-  const cost = total !== undefined ? `, ${groupThousands(total)} tokens in a static tools/list` : '';
+  const mode = budget === undefined ? undefined : modeForSelection(budget, catalog, positions, positions.length < toolCount(catalog));
+  const reason = mode === undefined ? undefined : budgetReason(budget!, catalog, positions, mode);
+  const cost = reason !== undefined ? `, ${reason}: the server starts in ${mode} mode` : total !== undefined ? `, ${groupThousands(total)} tokens in a static tools/list` : '';
   const summary = `${catalog.toolsets.length} toolset${catalog.toolsets.length === 1 ? '' : 's'}, ${positions.length} of ${catalog.tools.length} tools selected${cost}`;
   return `${[line(header), ...rows.map(line)].join('\n')}\n${summary}\n`;
 }

@@ -12,6 +12,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { McpServerFactory } from '@modelcontextprotocol/server';
+import { unsetCredentials } from './auth.gen.js';
 import { BaseUrlError, resolveBaseUrl } from './base-url.gen.js';
 import { withCallLog } from './call-log.gen.js';
 import { parseArgs, UsageError, type CliArgs } from './cli-args.gen.js';
@@ -32,7 +33,7 @@ import { startStdio } from './stdio.gen.js';
 import { selectByScopes, toolScopes } from './tool-scopes.gen.js';
 import { buildCatalog, buildSearchIndex, catalogTool, createSearch, loadStoredSearchIndexAsync, type CatalogTool } from './search-core.gen.js';
 import { applyToolOverrides, type OverriddenTools } from './tool-overrides.gen.js';
-import { emptySelection, modeForSelection, SelectionError, selectionRequest, selectTools, toolCount, toolsetTable, type SelectionRequest, type ToolCatalog } from './tool-selection.gen.js';
+import { budgetReason, emptySelection, modeForSelection, SelectionError, selectionRequest, selectTools, toolCount, toolsetTable, type SelectionRequest, type ToolCatalog } from './tool-selection.gen.js';
 import { buildToolTable, type ToolTableOptions } from './tool-table.gen.js';
 import type { ApiConfig, CredentialRoute, ToolEntry } from './types.gen.js';
 import { createUpstreamCaller, upstreamBaseUrls } from './upstream-caller.gen.js';
@@ -174,7 +175,7 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     }
   }
   if (listing) {
-    out(toolsetTable(catalog, positions));
+    out(toolsetTable(catalog, positions, request.toolsMode === undefined ? config : undefined));
     return undefined;
   }
   // The entry a host needs to start this very server: printed once the selection is known to serve tools.
@@ -222,8 +223,11 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
   }
   const credentialHosts = describeCredentialHosts(config, routes, env, args.baseUrl);
   if (credentialHosts !== undefined) log(`${name}: credentials are sent to ${printable(credentialHosts)}`);
+  const unset = typeof options.hooks?.auth === 'function' ? undefined : unsetCredentials(config.credentials, routes.flatMap((route) => route.schemes), env);
+  if (unset !== undefined) log(`${name}: no credentials are set, so calls that need them fail (set ${printable(unset)})`);
   const what = `${name} ${printable(pkg.version)}`;
-  const count = `${positions.length} tool${positions.length === 1 ? '' : 's'}${mode === 'dynamic' ? ' behind search_tools, describe_tools and call_tool (dynamic mode)' : ''}`;
+  const reason = mode === 'dynamic' && request.toolsMode === undefined ? budgetReason(config, catalog, positions, mode) : undefined;
+  const count = `${positions.length} tool${positions.length === 1 ? '' : 's'}${mode === 'dynamic' ? ` behind search_tools, describe_tools and call_tool (dynamic mode${reason !== undefined ? `: ${reason}` : ''})` : ''}`;
 
   if (!args.http) {
     const handle = startStdio(factory, { log });

@@ -13,7 +13,9 @@ export function usage(config: ApiConfig, toolCount: number, handlers = false): s
     [e.confirm, `when to ask the user before a call: destructive, writes or none (default ${config.confirm})`],
     [e.stateKey, 'secret (32+ characters) protecting the state of calls that ask the user (default: random per process)'],
   ];
+  // The API's credentials first: what every user sets (and not to be taken for the endpoint's <PREFIX>MCP_TOKEN).
   const variables: [string, string][] = handlers ? [...gate, ...selectionVariables(config)] : [
+    ...credentialVariables(config),
     [e.baseUrl, `upstream base URL (default: ${server === undefined ? 'none, required' : printable(server)})`],
     [e.timeoutMs, `upstream request timeout in ms (default ${DEFAULT_TIMEOUT_MS})`],
     ...(e.retryBudgetMs !== undefined ? [[e.retryBudgetMs, `time a call may wait for rate limits, in ms (default ${DEFAULT_RETRY_BUDGET_MS})`] as [string, string]] : []),
@@ -21,7 +23,6 @@ export function usage(config: ApiConfig, toolCount: number, handlers = false): s
     ...selectionVariables(config),
     ...Object.entries(e.serverVariables).map(([variable, envName]): [string, string] => [envName, `server variable {${printable(variable)}}`]),
     [m.token, 'bearer tokens accepted on the HTTP endpoint (comma-separated; needed for a non-loopback --host)'],
-    ...credentialVariables(config),
   ];
   const width = Math.max(0, ...variables.map(([envName]) => envName.length));
   return [
@@ -63,12 +64,14 @@ function defaultMode(config: ApiConfig): string {
   return mode;
 }
 
+const CREDENTIAL_FIELDS: Record<string, string> = { value: 'API key', clientId: 'OAuth client ID', clientSecret: 'OAuth client secret', tokenUrl: 'OAuth token URL', username: 'user name' };
+
 function credentialVariables(config: ApiConfig): [string, string][] {
   const rows: [string, string][] = [];
   for (const [scheme, source] of Object.entries(config.credentials)) {
     const label = printable(scheme);
     if (source.type === 'unsupported') continue;
-    for (const [field, envName] of Object.entries(source.env)) rows.push([envName, `${label}: ${field}`]);
+    for (const [field, envName] of Object.entries(source.env)) rows.push([envName, `the API's ${Object.hasOwn(CREDENTIAL_FIELDS, field) ? CREDENTIAL_FIELDS[field] : field} (security scheme ${label})`]);
   }
   return rows;
 }

@@ -11,13 +11,24 @@
  * After a header mismatch (-32020, SEP-2243: the definition the client was generated with is
  * older than the server's) the call is made once more without the definition: the SDK then
  * refreshes tools/list and retries with the server's current definition.
+ *
+ * A server in dynamic mode (`--tools-mode dynamic`, a big API's default) serves only search_tools,
+ * describe_tools and call_tool, and answers a tool called by name `Tool … not found`: the call is
+ * then made through `call_tool { name, arguments }`, which answers what the tool itself would
+ * (runtime dynamic-tools.gen.ts), and so is every later call of that client.
  */
-import { ProtocolError, SdkError, SdkErrorCode, type CallToolResult, type Client, type Tool } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type CallToolResult, type Client, type Tool } from '@modelcontextprotocol/client';
 import { InputRequiredError, resultText, ToolCallError, UnansweredElicitation } from './errors.gen.js';
 import type { CallOptions, MethodEntry, ToolDefinitionData } from './types.gen.js';
 
 /** JSON-RPC error code of a `Mcp-Param-*` header that does not match the arguments (SEP-2243). */
 export const HEADER_MISMATCH = -32020;
+
+/** The dynamic-mode tool that calls any other by name. */
+export const CALL_TOOL = 'call_tool';
+
+/** Clients whose server answered a tool by name `not found`: their calls go through call_tool. */
+const dynamicServers = new WeakSet<Client>();
 
 export async function callMethod(
   client: Client,
@@ -31,19 +42,36 @@ export async function callMethod(
     ...(options.signal !== undefined ? { signal: options.signal } : {}),
     ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
   };
+  const throughCallTool = async (): Promise<CallToolResult> =>
+    (await client.callTool({ name: CALL_TOOL, arguments: { name: entry.tool, arguments: params.arguments } }, request)) as CallToolResult;
   let result: CallToolResult;
   try {
-    try {
-      result = (await client.callTool(params, { ...request, toolDefinition: definition as Tool })) as CallToolResult;
-    } catch (error) {
-      if (!(error instanceof ProtocolError && error.code === HEADER_MISMATCH)) throw error;
-      result = (await client.callTool(params, request)) as CallToolResult;
+    if (dynamicServers.has(client)) result = await throughCallTool();
+    else {
+      try {
+        result = (await client.callTool(params, { ...request, toolDefinition: definition as Tool })) as CallToolResult;
+      } catch (error) {
+        if (notFound(error, entry.tool)) {
+          // A server without call_tool just lacks the tool (a start-time selection): its own error.
+          result = await throughCallTool().catch((second: unknown) => {
+            throw notFound(second, CALL_TOOL) ? error : second;
+          });
+          dynamicServers.add(client);
+        } else if (error instanceof ProtocolError && error.code === HEADER_MISMATCH) {
+          result = (await client.callTool(params, request)) as CallToolResult;
+        } else throw error;
+      }
     }
   } catch (error) {
     throw inputRequired(entry.tool, error) ?? error;
   }
   options.onResult?.(result);
   return unwrapResult(entry, result);
+}
+
+/** The SDK server's answer to a tools/call of a tool it does not serve. */
+function notFound(error: unknown, tool: string): boolean {
+  return error instanceof ProtocolError && error.code === ProtocolErrorCode.InvalidParams && error.message.includes(`Tool ${tool} not found`);
 }
 
 /** The value a method resolves to, or the ToolCallError it throws. */

@@ -123,6 +123,22 @@ function missingMessage(requirements: SecurityRequirement[], credentials: ApiCon
   return `Missing credentials: this server cannot supply what this operation needs (${[...new Set(notes)].join('; ')}).`;
 }
 
+/**
+ * For the start line: when none of `schemes` (those the served tools use) has its variables set,
+ * what to set, as a call would say it (`GITHUB_TOKEN`; `A and B, or C`); else undefined. A user who
+ * forgot the host's "env" block learns it at start, not from the first call.
+ */
+export function unsetCredentials(credentials: ApiConfig['credentials'], schemes: readonly string[], env: Env): string | undefined {
+  const names = [...new Set(schemes)].sort();
+  if (names.length === 0 || names.some((name) => satisfied(sourceOf(credentials, name), env))) return undefined;
+  const options = names.flatMap((name) => {
+    const source = sourceOf(credentials, name);
+    const vars = source === undefined ? undefined : variablesOf(source);
+    return vars === undefined ? [] : [vars];
+  });
+  return options.length === 0 ? undefined : options.join(', or ');
+}
+
 function variablesOf(source: CredentialSource): string | undefined {
   switch (source.type) {
     case 'apiKey':
