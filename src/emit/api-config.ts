@@ -135,7 +135,7 @@ type Namer = (field: CredentialField | 'tokenUrl', suffix: string, description: 
 function namer(scheme: SecurityScheme, key: string, prefix: string, claim: Claim): Namer {
   const declared = scheme.declared;
   if (declared === undefined) {
-    const base = `${prefix}${toEnvWord(key) || 'AUTH'}`;
+    const base = schemeBase(prefix, toEnvWord(key) || 'AUTH');
     return (_field, suffix, description, secret, credential) => claim(`${base}${suffix}`, description, secret, credential);
   }
   return (field, suffix, description, secret, credential) => {
@@ -143,6 +143,11 @@ function namer(scheme: SecurityScheme, key: string, prefix: string, claim: Claim
     if (explicit !== undefined) return claim(explicit, description, secret, true, true);
     return claim(suffix === '' ? `${prefix}API_KEY` : `${prefix}${suffix.slice(1)}`, description, secret, credential);
   };
+}
+
+/** `<PREFIX><SCHEME>`, without the API's name twice: Slack's `slackAuth` in `slack-mcp` is `SLACK_AUTH`, not `SLACK_SLACK_AUTH`. */
+function schemeBase(prefix: string, scheme: string): string {
+  return `${scheme}_`.startsWith(prefix) ? scheme : `${prefix}${scheme}`;
 }
 
 function credentialFor(key: string, scheme: SecurityScheme, name: Namer): CredentialSource {
