@@ -191,7 +191,18 @@ async function describeTools(surface: DynamicSurface, names: VisibleNames, view:
   const missing = wanted.filter((name) => !names.has(name, view) || !table.byName.has(name));
   if (missing.length > 0) return failure(missing.map((name) => names.unknown(name, view)).join('\n'));
   const tools = wanted.map((name) => listed(table.byName.get(name)!.entry));
-  return { content: [{ type: 'text', text: JSON.stringify({ tools }) }], structuredContent: { tools } };
+  const text = JSON.stringify({ tools });
+  // One answer holds as much as one tools/list page (at least one tool): Microsoft Graph's 11,422
+  // definitions at once would be ~30 MB, past the 10 MB a stdio client reads in one message.
+  const bytes = Buffer.byteLength(text);
+  if (tools.length > 1 && bytes > table.maxPageBytes) {
+    return failure(`The ${tools.length} tools asked for take ${megabytes(bytes)} of definitions, more than one answer may hold (${megabytes(table.maxPageBytes)}); ask for fewer names at a time.`);
+  }
+  return { content: [{ type: 'text', text }], structuredContent: { tools } };
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
 /**
