@@ -82,7 +82,7 @@ describe('typed client, Streamable HTTP, default --confirm destructive', () => {
     const error = await api.deleteItem({ itemId: 7 }).catch((e: unknown) => e);
     await api.close();
     expect(error).toBeInstanceOf(client.InputRequiredError);
-    expect((error as Error).message).toMatch(/^deleteItem asked for input: "Allow \\"deleteItem\\" \(deleteItem\)\? It may delete or overwrite data\.\\nRequest: DELETE .* \(fields: confirm\); pass onElicitation/);
+    expect((error as Error).message).toMatch(/^deleteItem asked for input: "Allow \\"deleteItem\\"\? It may delete or overwrite data\.\\nRequest: DELETE .* \(fields: confirm\); pass onElicitation/);
     expect(deletes()).toEqual([]);
   });
 });

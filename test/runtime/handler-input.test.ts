@@ -146,7 +146,7 @@ describe('ctx.inputRequired in manifest handlers', () => {
   it('a destructive handler tool is confirmed once, then asks its own question', async () => {
     const { client, forms } = await connect();
     expect(text(await client.callTool({ name: 'wipe', arguments: {} }))).toBe('wiped because tests');
-    expect(forms.map((f) => f.split('\n')[0])).toEqual(['Allow "wipe" (wipe)? It may delete or overwrite data.', 'Why?']);
+    expect(forms.map((f) => f.split('\n')[0])).toEqual(['Allow "wipe"? It may delete or overwrite data.', 'Why?']);
     await client.close();
   });
 

@@ -82,7 +82,7 @@ describe('policies and hooks', () => {
     const { client, asked } = await connect(server, () => ({ action: 'accept', content: { confirm: true } }));
     await client.callTool({ name: 'create_item', arguments: { name: 'n', size: 'small' } });
     await client.callTool({ name: 'get_item', arguments: { id: '1' } });
-    expect(asked.map((a) => a.message.split('\n')[0])).toEqual(['Allow "create_item" (create_item)? It changes data.']);
+    expect(asked.map((a) => a.message.split('\n')[0])).toEqual(['Allow "create_item"? It changes data.']);
     expect(gate.upstream.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
   });
 
