@@ -91,6 +91,8 @@ export function emitStaticFiles(model: ToolModel, api: ApiConfigResult, tools: {
       apiVersion: markdownCell(model.info.version),
       toolCount: model.tools.length,
       confirm: config.confirm,
+      confirmVariable: config.env.confirm ?? '',
+      stateKeyVariable: config.env.stateKey ?? '',
       mcpTokenVariable: config.env.mcp?.token ?? '',
       defaultBaseUrl: model.servers[0] ? `\`${codeCell(model.servers[0].url)}\`` : 'nothing (set the base URL variable or pass --base-url)',
       variables: variables.map((v) => ({ name: v.name, description: markdownCell(v.description) })),

@@ -40,6 +40,12 @@ describe('emitPackage for a manifest', () => {
     expect(files.get('src/handler-types.gen.ts')!.contents).toContain('  "list_notes": { args: part_first.ListNotesArgs; result: part_first.ListNotesResult };\n');
     expect(files.get('src/main.ts')!.contents).toContain('await main({ config, catalog, tools, hooks, handlers, argv: process.argv.slice(2), env: process.env, packageJson: new URL("../package.json", import.meta.url) });');
     expect(files.get('README.md')!.contents).toContain('| `get_note` | `src/handlers/get_note.ts` | `Mcp-Param-Note-Id` | `getNote` |');
+    // The README says which calls ask the user first and what a client without forms gets, with the real variable names.
+    const readme = files.get('README.md')!.contents;
+    expect(readme).toContain('### Confirmation before destructive tools');
+    expect(readme).toContain('The policy is `--confirm` (or\n`NOTES_CONFIRM`; default `destructive`)');
+    expect(readme).toContain('`--confirm none` (or set `NOTES_CONFIRM=none`) to allow such calls.');
+    expect(readme).toContain('signed and encrypted with the `NOTES_STATE_KEY` secret');
     // No upstream: no base URL or timeout variables (the confirmation policy applies to handlers too).
     expect(files.get('.env.example')!.contents).not.toMatch(/BASE_URL|TIMEOUT_MS|RETRY_BUDGET_MS/);
     expect(files.get('.env.example')!.contents).toMatch(/^NOTES_CONFIRM=$/m);
