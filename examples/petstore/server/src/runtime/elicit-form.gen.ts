@@ -98,8 +98,10 @@ export interface CallTarget {
 
 /** The confirmation form: what will happen, in plain words, and one boolean. */
 export function confirmationForm(entry: ToolEntry, args: Record<string, unknown>, target: CallTarget | undefined, why: string): ElicitRequestFormParams {
-  const label = entry.definition.title ?? entry.definition.name;
-  const lines = [`Allow "${label}" (${entry.definition.name})? It ${why}.`];
+  const { name, title } = entry.definition;
+  // The name in parentheses only next to a title that differs from it (not `"wipe" (wipe)`).
+  const label = title === undefined || title === name ? `"${name}"` : `"${title}" (${name})`;
+  const lines = [`Allow ${label}? It ${why}.`];
   if (target !== undefined) lines.push(`Request: ${target.method} ${target.url}`, `Sent to: ${target.host}`);
   const listed = Object.entries(args).filter(([, value]) => value !== undefined);
   if (listed.length > 0) {
