@@ -10,6 +10,7 @@
  * ToolEntry the generator mapped, with tools sharing (never mutated) definition objects.
  */
 import type { JsonSchemaObject, ToolEntry } from './types.gen.js';
+import { setOwnProperty } from './own-properties.gen.js';
 
 /** A definition: a schema object or a boolean schema. */
 export type Definition = JsonSchemaObject | boolean;
@@ -42,9 +43,8 @@ function resolveDefinitions(schema: JsonSchemaObject, definitions: Definitions, 
     if (!Object.hasOwn(definitions, key)) {
       throw new Error(`tool data of ${JSON.stringify(tool)}: definition ${JSON.stringify(key)} of $defs ${JSON.stringify(name)} does not exist`);
     }
-    // A definition may be called `__proto__` (JSON.parse made it an own property): assigning to it
-    // would change the prototype instead.
-    if (name === '__proto__') Object.defineProperty(table, name, { value: definitions[key], enumerable: true, writable: true, configurable: true });
+    // A definition may be called `__proto__` (JSON.parse made it an own property).
+    if (name === '__proto__') setOwnProperty(table, name, definitions[key]);
     else table[name] = definitions[key];
   }
 }

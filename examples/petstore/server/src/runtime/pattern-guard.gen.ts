@@ -9,6 +9,7 @@
  * pass, and one that is too long is reported for its length alone. The schema tools/list shows
  * stays as it is.
  */
+import { setOwnProperty } from './own-properties.gen.js';
 
 /** Keywords whose value is a schema, an array of schemas, or a map of them (2020-12, plus draft-7 `definitions` and `additionalItems`). */
 const SCHEMA = ['items', 'additionalItems', 'additionalProperties', 'propertyNames', 'contains', 'not', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties'];
@@ -24,7 +25,7 @@ export function guardPatterns(schema: unknown): unknown {
   const replace = (key: string, value: unknown): void => {
     if (value === schema[key]) return;
     out ??= { ...schema };
-    put(out, key, value);
+    setOwnProperty(out, key, value);
   };
   for (const key of SCHEMA) if (Object.hasOwn(schema, key)) replace(key, guardPatterns(schema[key]));
   for (const key of SCHEMA_ARRAYS) {
@@ -41,7 +42,7 @@ export function guardPatterns(schema: unknown): unknown {
       const item = guardPatterns(map[name]);
       if (item === map[name]) continue;
       next ??= { ...map };
-      put(next, name, item);
+      setOwnProperty(next, name, item);
     }
     if (next !== undefined) replace(key, next);
   }
@@ -49,7 +50,7 @@ export function guardPatterns(schema: unknown): unknown {
   const { pattern, maxLength } = current;
   if (typeof pattern !== 'string' || typeof maxLength !== 'number') return current;
   const guarded: Node = {};
-  for (const key of Object.keys(current)) if (key !== 'pattern') put(guarded, key, current[key]);
+  for (const key of Object.keys(current)) if (key !== 'pattern') setOwnProperty(guarded, key, current[key]);
   const guard = { if: { maxLength }, then: { pattern } };
   guarded['allOf'] = Array.isArray(current['allOf']) ? [...(current['allOf'] as unknown[]), guard] : [guard];
   return guarded;
@@ -57,9 +58,4 @@ export function guardPatterns(schema: unknown): unknown {
 
 function isNode(value: unknown): value is Node {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** An own property even for `__proto__` (a property name a spec may use). */
-function put(target: Node, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -23,3 +23,8 @@ export function withoutPrototypes(value: unknown): unknown {
   for (const [key, item] of Object.entries(value)) copy[key] = withoutPrototypes(item);
   return copy;
 }
+
+/** Sets `target[key]` as an own, enumerable property, also for `__proto__` (a name a spec may use), where assigning would change the prototype instead. */
+export function setOwnProperty(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
