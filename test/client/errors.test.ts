@@ -35,8 +35,8 @@ describe('ToolCallError', () => {
     },
     {
       name: 'a text that names the tool already (a declined confirmation) is not prefixed twice',
-      given: { content: [text('get_item: declined by the user; nothing was sent.')], isError: true, _meta: { 'openapi-mcp/declined': 'declined' } },
-      want: { message: 'get_item: declined by the user; nothing was sent.', status: undefined, kind: undefined },
+      given: { content: [text('get_item: declined by the user; the call did not run.')], isError: true, _meta: { 'openapi-mcp/declined': 'declined' } },
+      want: { message: 'get_item: declined by the user; the call did not run.', status: undefined, kind: undefined },
     },
     { name: 'no text', given: { content: [], isError: true }, want: { message: 'get_item: (no message)', status: undefined, kind: undefined } },
     {
