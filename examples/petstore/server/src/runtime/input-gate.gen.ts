@@ -232,7 +232,7 @@ function invalidFallback(tool: string, missing: readonly string[]): CallToolResu
 }
 
 function declined(tool: string, action: 'decline' | 'cancel'): CallToolResult {
-  const text = `${tool}: declined by the user${action === 'cancel' ? ' (cancelled)' : ''}; nothing was sent.`;
+  const text = `${tool}: declined by the user${action === 'cancel' ? ' (cancelled)' : ''}; the call did not run.`;
   return { content: [{ type: 'text', text }], isError: true, _meta: { [DECLINED_META_KEY]: action === 'cancel' ? 'cancelled' : 'declined' } };
 }
 
