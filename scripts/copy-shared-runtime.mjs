@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The tool search runs in the generator (it builds the index stored in each package) and in the
 // generated server (it answers search_tools with that index): both must process terms alike, so
-// they run the same files. Their one source is templates/runtime/search-*.gen.ts (copied as they
+// they run the same files; and both suggest close matches for a mistyped name (the server for a
+// toolset or tool, the generator for a `$ref`). Their one source is templates/runtime/search-*.gen.ts
+// and close-matches.gen.ts (copied as they
 // are into every generated package by emitRuntimeFiles); this script copies them, byte for byte
 // and with their names (so their imports of each other hold), into src/emit/ for the generator,
 // where git ignores them. `npm run build` and `npm run typecheck` run it first; a copy is written
@@ -11,7 +13,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 const from = new URL('../templates/runtime/', import.meta.url);
 const to = new URL('../src/emit/', import.meta.url);
 
-for (const name of readdirSync(from).filter((f) => /^search-[a-z-]+\.gen\.ts$/.test(f)).sort()) {
+for (const name of readdirSync(from).filter((f) => /^(search-[a-z-]+|close-matches)\.gen\.ts$/.test(f)).sort()) {
   const text = readFileSync(new URL(name, from));
   let current;
   try {

@@ -24,6 +24,7 @@ import { defKeyBase, sanitizeDefKey } from './def-key.js';
 import { convertSchema } from './schema.js';
 import type { SchemaContext } from './schema-context.js';
 import { setOwn } from './set-own.js';
+import { unresolvedRefMessage } from './unresolved-ref.js';
 
 export interface DefRegistry {
   /** Pass to `convertSchema`; its `refToDef` fills `defs`. */
@@ -86,7 +87,7 @@ export function createDefRegistry(
 
   function resolveOrWarn(ref: string, at: SourceLocation, what: string): ResolvedRef | undefined {
     const target = tryResolve(at.file, ref);
-    if (target === undefined) diagnostics.warn('ref-unresolved', `cannot resolve ${what} reference "${ref}"`, at);
+    if (target === undefined) diagnostics.warn('ref-unresolved', unresolvedRefMessage(spec, at.file, ref, what, version !== 'manifest'), at);
     return target;
   }
 

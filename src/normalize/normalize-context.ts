@@ -5,6 +5,7 @@ import { refOf, resolveRef } from '../load/resolve-ref.js';
 import type { JsonSchema } from '../model/json-schema.js';
 import type { SchemaContext } from './schema-context.js';
 import { convertSchema } from './schema.js';
+import { unresolvedRefMessage } from './unresolved-ref.js';
 
 /** Everything the per-concept normalizers share for one run. */
 export interface NormalizeContext {
@@ -34,7 +35,7 @@ export function deref(ctx: NormalizeContext, value: unknown, at: SourceLocation,
   if (ref === undefined) return { value, at };
   const target = resolveCached(ctx, at.file, ref);
   if (!target) {
-    ctx.diagnostics.warn('ref-unresolved', `cannot resolve ${what} reference "${ref}"`, at);
+    ctx.diagnostics.warn('ref-unresolved', unresolvedRefMessage(ctx.spec, at.file, ref, what), at);
     return undefined;
   }
   return { value: target.value, at: { file: target.file.url, pointer: target.pointer } };

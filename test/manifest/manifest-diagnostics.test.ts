@@ -103,12 +103,12 @@ describe('manifest structure errors', () => {
     {
       name: 'unresolvable $ref is an error',
       given: manifestWith([tool({ input: { $ref: '#/$defs/Missing' } })]),
-      want: [['ref-unresolved', '/tools/0/input', 'cannot resolve schema reference "#/$defs/Missing"']],
+      want: [['ref-unresolved', '/tools/0/input', 'cannot resolve schema reference "#/$defs/Missing": no "$defs" at the top of this file']],
     },
     {
       name: 'unresolvable output $ref',
       given: manifestWith([tool({ output: { $ref: '#/$defs/Missing' } })]),
-      want: [['ref-unresolved', '/tools/0/output', 'cannot resolve schema reference "#/$defs/Missing"']],
+      want: [['ref-unresolved', '/tools/0/output', 'cannot resolve schema reference "#/$defs/Missing": no "$defs" at the top of this file']],
     },
   ];
   it.each(cases)('$name', async ({ given, want }) => {
@@ -154,7 +154,7 @@ describe('manifest references: the OpenAPI trust rules, and no holes', () => {
 
   it('a file whose pointer leads nowhere: one line', async () => {
     const got = await errorsOf({ 'tools.json': manifestWith([tool({ input: { $ref: 'schemas/q.json#/nope' } })]), 'schemas/q.json': input });
-    expect(got).toEqual([['ref-unresolved', '/tools/0/input', 'cannot resolve schema reference "schemas/q.json#/nope"']]);
+    expect(got).toEqual([['ref-unresolved', '/tools/0/input', 'cannot resolve schema reference "schemas/q.json#/nope": no "nope" at the top of schemas/q.json']]);
   });
 });
 

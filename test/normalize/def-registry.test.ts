@@ -155,8 +155,8 @@ describe('createDefRegistry: conversion', () => {
     expect(convertSchema({ $ref: 'schemas/missing.yaml#/X' }, ctx, AT)).toEqual({});
     expect(defs).toEqual({});
     expect(diagnostics.items).toEqual([
-      { severity: 'warning', code: 'ref-unresolved', message: 'cannot resolve schema reference "#/components/schemas/Nope"', ...AT },
-      { severity: 'warning', code: 'ref-unresolved', message: 'cannot resolve schema reference "schemas/missing.yaml#/X"', ...AT },
+      { severity: 'warning', code: 'ref-unresolved', message: 'cannot resolve schema reference "#/components/schemas/Nope": no "Nope" in #/components/schemas (close matches: Node); any value is accepted there', ...AT },
+      { severity: 'warning', code: 'ref-unresolved', message: 'cannot resolve schema reference "schemas/missing.yaml#/X"; any value is accepted there', ...AT },
     ]);
   });
 
