@@ -12,6 +12,7 @@ import { mapManifest, throwOnErrors } from './manifest/map-manifest.js';
 import type { ToolModel } from './model/tool-model.js';
 import { normalizeSpec } from './normalize/normalize-spec.js';
 import { JsonTexts } from './json-texts.js';
+import { unlessTooDeep } from './stack-depth.js';
 import { diffTools, type ChangeReport } from './report/change-report.js';
 import { toolModelCost } from './report/cost-summary.js';
 import type { ToolListCost } from './report/token-cost.js';
@@ -104,27 +105,32 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   diagnostics.items.push(...loaded.diagnostics);
   if (options.validate) diagnostics.items.push(...(await validateSpec(loaded)));
   done('load', `${loaded.files.size} file${loaded.files.size === 1 ? '' : 's'}`);
-  let tools: ToolModel;
-  if (loaded.specVersion === 'manifest') {
-    done('normalize', 'tool manifest');
-    tools = mapManifest(loaded, options, diagnostics);
-    throwOnErrors(diagnostics, loaded);
-  } else {
-    const model = normalizeSpec(loaded, diagnostics);
-    done('normalize', `${model.operations.length} operations`);
-    tools = mapToTools(model, options, diagnostics);
-  }
-  done('map', `${tools.tools.length} tools`);
-  diagnostics.dropRepeats();
-  if (options.strict && diagnostics.items.length > 0) {
-    const n = diagnostics.items.length;
-    const shown = diagnostics.items.map((d) => ({ ...displayDiagnostic(d, loaded), severity: 'error' as const }));
-    throw new UserError(`${n} problem${n === 1 ? '' : 's'} in ${loaded.root.display} (--strict); nothing written`, shown);
-  }
   // The tool data's JSON texts, kept for the summaries, which hash the same texts (and the cost's schemas).
   const json = new JsonTexts();
-  const cost = await toolModelCost(tools, json);
-  const plan = emitPackage(tools, { ...options, cost }, json);
+  const stages = async (): Promise<{ tools: ToolModel; cost: ToolListCost; plan: EmitPlan }> => {
+    let tools: ToolModel;
+    if (loaded.specVersion === 'manifest') {
+      done('normalize', 'tool manifest');
+      tools = mapManifest(loaded, options, diagnostics);
+      throwOnErrors(diagnostics, loaded);
+    } else {
+      const model = normalizeSpec(loaded, diagnostics);
+      done('normalize', `${model.operations.length} operations`);
+      tools = mapToTools(model, options, diagnostics);
+    }
+    done('map', `${tools.tools.length} tools`);
+    diagnostics.dropRepeats();
+    if (options.strict && diagnostics.items.length > 0) {
+      const n = diagnostics.items.length;
+      const shown = diagnostics.items.map((d) => ({ ...displayDiagnostic(d, loaded), severity: 'error' as const }));
+      throw new UserError(`${n} problem${n === 1 ? '' : 's'} in ${loaded.root.display} (--strict); nothing written`, shown);
+    }
+    const cost = await toolModelCost(tools, json);
+    return { tools, cost, plan: emitPackage(tools, { ...options, cost }, json) };
+  };
+  const { tools, cost, plan } = await stages().catch((error: unknown) => {
+    throw unlessTooDeep(error, loaded.root.display);
+  });
   done('emit', `${plan.files.length} files`);
   const summaries = summarizeTools(tools.tools, json);
   const changes = diffTools(previous?.tools, summaries);

@@ -7,6 +7,7 @@ import { mapToTools } from './map/map-tools.js';
 import type { ToolModel } from './model/tool-model.js';
 import { mapManifest, throwOnErrors } from './manifest/map-manifest.js';
 import { normalizeSpec } from './normalize/normalize-spec.js';
+import { unlessTooDeep } from './stack-depth.js';
 
 export interface MapSpecOptions extends MapOptions {
   /** Working directory for relative spec paths. */
@@ -33,13 +34,17 @@ export async function mapSpec(input: string, options: MapSpecOptions = {}): Prom
   diagnostics.items.push(...loaded.diagnostics);
   // --validate checks OpenAPI documents; a manifest's own checks (map-manifest.ts) always run.
   if (options.validate && loaded.specVersion !== 'manifest') diagnostics.items.push(...(await validateSpec(loaded)));
-  if (loaded.specVersion === 'manifest') {
-    const tools = mapManifest(loaded, options, diagnostics);
-    throwOnErrors(diagnostics, loaded);
-    return { loaded, tools, diagnostics };
+  let tools: ToolModel;
+  try {
+    if (loaded.specVersion === 'manifest') {
+      tools = mapManifest(loaded, options, diagnostics);
+      throwOnErrors(diagnostics, loaded);
+      return { loaded, tools, diagnostics };
+    }
+    tools = mapToTools(normalizeSpec(loaded, diagnostics), options, diagnostics);
+  } catch (error) {
+    throw unlessTooDeep(error, loaded.root.display);
   }
-  const model = normalizeSpec(loaded, diagnostics);
-  const tools = mapToTools(model, options, diagnostics);
   diagnostics.dropRepeats();
   return { loaded, tools, diagnostics };
 }
