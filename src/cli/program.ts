@@ -82,7 +82,7 @@ export function buildProgram(): Command {
     .option('--auth <kind>', 'upstream credential for operations without security of their own: bearer, basic, apikey-header:NAME, apikey-query:NAME, apikey-cookie:NAME, oauth2-client-credentials:TOKEN_URL')
     .option('--auth-env <name...>', 'environment variable names of the --auth credential: NAME (e.g. GITHUB_TOKEN), or field=NAME (username=, password=, client-id=, client-secret=, token=)')
     .addOption(new Option('--tools-mode <mode>', 'mode the server starts in: auto (default: static if tools/list fits the token budget, else dynamic unless the tools selected at start fit it), static or dynamic').choices(['auto', 'static', 'dynamic']))
-    .option('--verbose', 'print per-stage timings')
+    .option('--verbose', 'print per-stage timings and, after a first generation, how to build the package (both shown anyway on a terminal)')
     .option('--watch', 'regenerate whenever a file the spec reaches (or the config file) changes; Ctrl-C stops')
     .option('--force', 'regenerate even when the spec files and options are unchanged (a rerun is otherwise skipped); write into a directory openapi-mcp did not generate, over its files')
     .option('--report <file>', 'write the tools added, removed and changed (and which break callers) as JSON')
