@@ -36,6 +36,7 @@ import { rootReadError } from './root-directory-hint.js';
 import { parseSpecBytes } from './spec-text.js';
 import type { PrefetchedFile } from './prefetch.js';
 import { checkDocumentLimits } from './document-limits.js';
+import { pinnedFetch } from './pinned-fetch.js';
 import { privateAddressRefusal } from './private-address.js';
 import { MAX_FILE_BYTES, readSource, type ReadGuard, type SourceBytes } from './read-source.js';
 import { isInsideBoundary, refBoundary, type RefBoundary } from './ref-boundary.js';
@@ -48,7 +49,7 @@ import { checkManifestRoot, isToolManifest } from '../manifest/manifest-root.js'
 export interface LoadOptions {
   /** Directory that relative paths and display names are relative to. Default: `process.cwd()`. */
   cwd?: string;
-  /** Used for http(s) sources. Default: `globalThis.fetch`. */
+  /** Used for http(s) sources. Default: node:http(s) refusing private addresses as it connects (pinned-fetch.ts). */
   fetch?: typeof fetch;
   /** The root file, already being read (see prefetch.ts); used when its URL is the root's. */
   prefetched?: PrefetchedFile | undefined;
@@ -69,7 +70,6 @@ const MAX_PARALLEL_READS = 32;
 /** Reads and parses the spec at `input` and every file its `$ref`s reach. Throws `UserError` on a bad root. */
 export async function loadSpec(input: string, options: LoadOptions = {}): Promise<LoadedSpec> {
   const cwd = options.cwd ?? process.cwd();
-  const fetchFn = options.fetch ?? globalThis.fetch;
   let rootUrl: string;
   try {
     rootUrl = toSourceUrl(input, cwd);
@@ -78,6 +78,8 @@ export async function loadSpec(input: string, options: LoadOptions = {}): Promis
   }
   const rootDisplay = displayName(rootUrl, cwd);
   const boundary = refBoundary(rootUrl, options.allowRefs ?? [], cwd);
+  // Connections only to the addresses the guard below allows, checked again as they are made (DNS rebinding).
+  const fetchFn = options.fetch ?? pinnedFetch(boundary.origins);
   // Local specs too: a downloaded spec is as untrusted as a fetched one (a local spec's
   // `$ref: http://169.254.169.254/…` put instance metadata into tools/list).
   const guard: ReadGuard = (url) => privateAddressRefusal(url, boundary.origins);

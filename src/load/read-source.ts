@@ -92,7 +92,7 @@ async function fetchSource(first: string, fetchFn: typeof fetch, guard: ReadGuar
       return { ok: true, bytes };
     }
   } catch (error) {
-    return { ok: false, message: `cannot fetch ${url}: ${fetchErrorReason(error)}` };
+    return { ok: false, message: `cannot fetch ${url}: ${signal.aborted ? fetchErrorReason(signal.reason) : fetchErrorReason(error)}` };
   }
 }
 
@@ -137,6 +137,9 @@ function fileErrorReason(error: unknown): string {
 
 function fetchErrorReason(error: unknown): string {
   if (error instanceof Error && error.name === 'TimeoutError') return `timed out after ${FETCH_TIMEOUT_MS / 1000} s`;
+  // node:http's errors carry the code themselves (pinned-fetch.ts), fetch's in their cause; a refused address says why
+  const own = (error as { code?: unknown }).code;
+  if (typeof own === 'string' && own !== 'EPRIVATEADDRESS') return own;
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
   if (typeof cause?.code === 'string') return cause.code;
   if (typeof cause?.message === 'string') return cause.message;
