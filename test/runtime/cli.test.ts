@@ -264,6 +264,12 @@ describe('main (in-process)', () => {
   it('reports a port in use in one line with exit code 1', async () => {
     const { port } = upstream.server.address() as AddressInfo;
     const { running, log, exitCode } = await run(['--http', '--port', String(port)], {});
-    expect([running, log, exitCode]).toEqual([undefined, [`fixture-api-mcp: cannot listen on 127.0.0.1:${port}: Error (EADDRINUSE)`], 1]);
+    expect([running, log, exitCode]).toEqual([undefined, [`fixture-api-mcp: cannot listen on 127.0.0.1:${port}: port ${port} is in use (another server, or this one already running); choose another with --port`], 1]);
+  });
+
+  it('reports a --host that is not this machine in one line with exit code 1', async () => {
+    // 203.0.113.0/24 is TEST-NET-3 (RFC 5737): never an address of this machine.
+    const { running, log, exitCode } = await run(['--http', '--port', '0', '--host', '203.0.113.7', '--no-auth'], {});
+    expect([running, log.filter((line) => !line.includes('--no-auth')), exitCode]).toEqual([undefined, ['fixture-api-mcp: cannot listen on 203.0.113.7:0: not an address of this machine; give --host one of its addresses, or 0.0.0.0 for all of them'], 1]);
   });
 });
