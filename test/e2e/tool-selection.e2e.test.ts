@@ -62,6 +62,25 @@ describe("the README's terminal client", () => {
     expect(r.status).toBe(0);
     expect((JSON.parse(r.stdout) as { tools: { name: string }[] }).tools.map((t) => t.name).sort()).toEqual([...ALL].sort());
   });
+
+  it('over HTTP with SHOP_MCP_TOKEN set, the Inspector entry it shows lists the tools; without the header the call fails', async () => {
+    const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+    const shown = /\| MCP Inspector \| `(npx @modelcontextprotocol\/inspector --cli http[^`]*)` \|/.exec(readme)?.[1];
+    expect(shown).toBe('npx @modelcontextprotocol/inspector --cli http://127.0.0.1:3000/mcp --header "Authorization: Bearer <token>" --method tools/list');
+    const token = 'e2e-endpoint-token-0123456789abcdef';
+    const server = await startHttpServer(dir, ['--base-url', `${upstream.url}/api`], { ...process.env, ...SHOP_SECRETS, SHOP_MCP_TOKEN: token });
+    servers.push(server);
+    // The shown words, as a shell splits them, with this server's URL and token.
+    const words = shown!.match(/"[^"]*"|\S+/g)!.map((w) => w.replace(/^"|"$/g, '').replace('http://127.0.0.1:3000/mcp', server.url).replace('<token>', token));
+    const inspector = (args: string[]) => spawnSync(join(REPO_ROOT, 'node_modules/.bin/mcp-inspector'), args, { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+    const r = inspector(words.slice(2));
+    expect(r.status, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { tools: { name: string }[] }).tools.map((t) => t.name).sort()).toEqual([...ALL].sort());
+    const without = words.slice(2).filter((w, i, all) => w !== '--header' && all[i - 1] !== '--header');
+    const refused = inspector(without);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stdout + refused.stderr).toContain('auth_required');
+  });
 });
 
 describe('choosing tools at start', () => {
