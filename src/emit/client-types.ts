@@ -44,11 +44,40 @@ function defsOf(schema: JsonSchemaObject | undefined): Record<string, JsonSchema
 
 const generated = (path: string, contents: string): GeneratedFile => ({ path, contents, owner: 'generator' });
 
+/**
+ * Marks a definition reference in printed type text until the file is written: bare in
+ * schemas.gen.ts, `S.` in the method types. No spec string can print as it (literals and property
+ * names go through JSON.stringify, which escapes U+0001; doc comments drop control characters), so
+ * a method type whose text equals a definition's is that definition, and both print in one context
+ * (the memo's entries serve either).
+ */
+const REF = '\u0001';
+
+/** The definitions' source, and the first definition (by name) each aliasable printed text is. */
+interface PrintedDefinitions {
+  text: string;
+  byText: Map<string, string>;
+}
+
+const OPEN_OBJECT = '{\n  [key: string]: unknown;\n}';
+
+/**
+ * A type a method may name as a definition instead of repeating it: one over several lines, not
+ * the open object every untyped answer prints as.
+ */
+function aliasable(text: string): boolean {
+  return text.includes('\n') && text !== OPEN_OBJECT;
+}
+
 /** `export type <name> = <type>;` blocks of the definitions, alias cycles broken. */
-function printDefinitions(names: DefinitionNames, memo: TypeMemo): string {
+function printDefinitions(names: DefinitionNames, memo: TypeMemo): PrintedDefinitions {
   const tooWide = wideCheck();
+  const refTo = (defs: Record<string, JsonSchema>, key: string): string | undefined => {
+    const name = names.nameOf(defs, key);
+    return name === undefined ? undefined : REF + name;
+  };
   const print = (v: DefinitionVariant, breakRefs?: ReadonlySet<string>, onEagerRef?: (key: string) => void): string =>
-    schemaToType(v.schema, { ref: (key) => names.nameOf(v.defs, key), memo, tooWide: (s) => tooWide(s, v.defs), ...(breakRefs ? { breakRefs } : {}), ...(onEagerRef ? { onEagerRef } : {}) });
+    schemaToType(v.schema, { ref: (key) => refTo(v.defs, key), memo, tooWide: (s) => tooWide(s, v.defs), ...(breakRefs ? { breakRefs } : {}), ...(onEagerRef ? { onEagerRef } : {}) });
   const edges = new Map<string, string[]>();
   const texts = new Map<string, string>();
   for (const v of names.variants()) {
@@ -66,10 +95,14 @@ function printDefinitions(names: DefinitionNames, memo: TypeMemo): string {
       texts.set(v.name, print(v, keys));
     }
   }
-  return [...names.variants()]
-    .sort((a, b) => byCodeUnit(a.name, b.name))
-    .map((v) => `${variantDoc(v)}export type ${v.name} = ${texts.get(v.name)!};`)
-    .join('\n\n');
+  const sorted = [...names.variants()].sort((a, b) => byCodeUnit(a.name, b.name));
+  const byText = new Map<string, string>();
+  for (const v of sorted) {
+    const t = texts.get(v.name)!;
+    if (aliasable(t) && !byText.has(t)) byText.set(t, v.name);
+  }
+  const text = sorted.map((v) => `${variantDoc(v)}export type ${v.name} = ${texts.get(v.name)!};`).join('\n\n');
+  return { text: text.replaceAll(REF, ''), byText };
 }
 
 /** The definition's description, and for a key's second shape on what it is. */
@@ -158,8 +191,8 @@ export function emitClientTypes(tools: readonly Tool[], methods: readonly string
   const files: GeneratedFile[] = [];
   const memo = new TypeMemo();
   const tooWide = wideCheck();
-  const defsText = printDefinitions(names, memo);
-  files.push(generated('src/client/schemas.gen.ts', printSourceFile([{ kind: 'raw', text: literalRef(0) }], [defsText === '' ? 'export {};' : defsText])));
+  const defs = printDefinitions(names, memo);
+  files.push(generated('src/client/schemas.gen.ts', printSourceFile([{ kind: 'raw', text: literalRef(0) }], [defs.text === '' ? 'export {};' : defs.text])));
 
   const types: MethodTypes[] = [];
   for (const { name: part, start, end } of toolParts(tools.map((t) => t.definition.name))) {
@@ -168,16 +201,23 @@ export function emitClientTypes(tools: readonly Tool[], methods: readonly string
     for (let i = start; i < end; i++) {
       const tool = tools[i]!;
       const method = methods[i]!;
-      const typeFor = (schema: JsonSchema, root: JsonSchemaObject | undefined): string =>
-        schemaToType(schema, {
+      // A type printed exactly as a definition is (most of GitHub's and Stripe's results are one
+      // resource each) is that definition, by name.
+      const typeFor = (schema: JsonSchema, root: JsonSchemaObject | undefined): string => {
+        const text = schemaToType(schema, {
           memo,
           tooWide: (s) => tooWide(s, defsOf(root)),
           ref: (key) => {
             const name = names.nameOf(defsOf(root), key);
             if (name !== undefined) usesDefs = true;
-            return name === undefined ? undefined : `S.${name}`;
+            return name === undefined ? undefined : REF + name;
           },
         });
+        const alias = aliasable(text) ? defs.byText.get(text) : undefined;
+        if (alias === undefined) return text;
+        usesDefs = true;
+        return REF + alias;
+      };
       const input = tool.definition.inputSchema;
       const result = resultSchema(tool);
       const t: MethodTypes = {
@@ -197,7 +237,7 @@ export function emitClientTypes(tools: readonly Tool[], methods: readonly string
     const statements: Statement[] = [];
     if (usesDefs) statements.push({ kind: 'raw', text: 'import type * as S from "../schemas.gen.js";' }, { kind: 'raw', text: '' });
     statements.push({ kind: 'raw', text: literalRef(0) });
-    files.push(generated(`src/client/types/${part}.gen.ts`, printSourceFile(statements, [blocks.length === 0 ? 'export {};' : blocks.join('\n\n')])));
+    files.push(generated(`src/client/types/${part}.gen.ts`, printSourceFile(statements, [blocks.length === 0 ? 'export {};' : blocks.join('\n\n').replaceAll(REF, 'S.')])));
   }
   return { files, types };
 }

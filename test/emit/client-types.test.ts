@@ -145,6 +145,22 @@ export type UserInput2 = {
     expect(files[1]!.contents).toContain('c?: S.Category;\n  t?: S.Tag;');
   });
 
+  it('a method type printed exactly as a definition is names it; an open object or a look-alike literal does not', () => {
+    const code = { type: 'object', properties: { kind: { const: 'A' } } };
+    const shared = { pet, user, code, anything: { type: 'object' } };
+    const tools = [
+      tool('get_pet', { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }, { ...pet, $defs: shared }),
+      tool('get_code', { type: 'object', properties: { c: { $ref: '#/$defs/code' } } }, { type: 'object', properties: { kind: { const: 'S.A' } }, $defs: shared }),
+      tool('get_any', { type: 'object', properties: { a: { $ref: '#/$defs/anything' } } }, { type: 'object', $defs: shared }),
+    ];
+    const { files } = emitClientTypes(tools, ['getPet', 'getCode', 'getAny']);
+    const [defs, part] = [files[0]!.contents, files[1]!.contents];
+    expect(defs).toContain('export type Anything = {\n  [key: string]: unknown;\n};');
+    expect(part).toContain('export type GetPetResult = S.Pet;');
+    expect(part).toContain('export type GetCodeResult = {\n  kind?: "S.A";\n};');
+    expect(part).toContain('export type GetAnyResult = {\n  [key: string]: unknown;\n};');
+  });
+
   it('no name or type depends on the order of the operations, or on one more using a component', () => {
     const responseUser = { type: 'object', properties: { id: { type: 'integer' }, login: { type: 'string' } } };
     const requestUser = { type: 'object', properties: { login: { type: 'string' } } };
