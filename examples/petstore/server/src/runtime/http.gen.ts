@@ -162,6 +162,19 @@ export const KEEP_ALIVE_MS = 120_000;
  */
 export const HEADERS_TIMEOUT_MS = KEEP_ALIVE_MS + 5_000;
 
+/**
+ * Why `serveHttp` could not listen, ending the line `cannot listen on HOST:PORT: …`, with what to
+ * change: a port in use is the usual first-run failure (3000 is many dev servers' default too).
+ */
+export function listenFailure(error: unknown, port: number): string {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  if (code === 'EADDRINUSE') return `port ${port} is in use (another server, or this one already running); choose another with --port`;
+  if (code === 'EACCES') return `not allowed to listen on port ${port}${port < 1024 ? ' (ports below 1024 need privileges)' : ''}; choose another with --port`;
+  if (code === 'EADDRNOTAVAIL') return 'not an address of this machine; give --host one of its addresses, or 0.0.0.0 for all of them';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the --host name does not resolve; give --host an address of this machine';
+  return describeError(error);
+}
+
 /** Starts the HTTP server; resolves once it listens (rejects e.g. when the port is taken). */
 export async function serveHttp(factory: McpServerFactory, options: HttpOptions = {}): Promise<RunningHttpServer> {
   const host = options.host ?? DEFAULT_HTTP_HOST;

@@ -9,12 +9,7 @@ export type AddNoteArgs = {
 };
 
 /** Result of `addNote` (tool `add_note`): the structured result its handler returned. */
-export type AddNoteResult = {
-  id: number;
-  text: string;
-  tags: string[];
-  created: string;
-};
+export type AddNoteResult = S.Note;
 
 /** Arguments of `getNote` (tool `get_note`). */
 export type GetNoteArgs = {
@@ -22,12 +17,7 @@ export type GetNoteArgs = {
 };
 
 /** Result of `getNote` (tool `get_note`): the structured result its handler returned. */
-export type GetNoteResult = {
-  id: number;
-  text: string;
-  tags: string[];
-  created: string;
-};
+export type GetNoteResult = S.Note;
 
 /** Arguments of `listNotes` (tool `list_notes`). */
 export type ListNotesArgs = {

@@ -23,10 +23,10 @@ import { checkHooks, type Hooks } from './hooks.gen.js';
 import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
 import { EndpointAuthError } from './endpoint-auth.gen.js';
 import { endpointVariables, oauthGiven, resolveEndpointAuth, startScopes } from './endpoint-config.gen.js';
-import { serveHttp, type RunningHttpServer } from './http.gen.js';
+import { listenFailure, serveHttp, type RunningHttpServer } from './http.gen.js';
 import { hostConfig, serverFlags } from './host-config.gen.js';
 import { readPackageInfo, userAgent, type PackageInfo } from './package-info.gen.js';
-import { createServerFactory, describeError, type Logger, type ServerFactoryOptions } from './server.gen.js';
+import { createServerFactory, type Logger, type ServerFactoryOptions } from './server.gen.js';
 import { confirmPolicy, ConfirmPolicyError, createGating } from './human-in-the-loop.gen.js';
 import { StateKeyError } from './request-state.gen.js';
 import { startStdio } from './stdio.gen.js';
@@ -242,7 +242,7 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     const allowedHosts = auth?.oauth !== undefined ? [...args.allowedHosts, new URL(auth.oauth.audience).host] : args.allowedHosts;
     server = await serveHttp(factory, { host: args.host, port: args.port, allowedHosts, log, noAuth: args.noAuth, ...(auth !== undefined ? { auth } : {}) });
   } catch (error) {
-    log(`${name}: cannot listen on ${printable(args.host)}:${args.port}: ${describeError(error)}`);
+    log(`${name}: cannot listen on ${printable(args.host)}:${args.port}: ${listenFailure(error, args.port)}`);
     setExitCode(1);
     return undefined;
   }

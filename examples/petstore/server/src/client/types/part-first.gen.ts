@@ -20,12 +20,7 @@ export type CreatePetArgs = {
 };
 
 /** Result of `createPet` (tool `createPet`): the JSON the API answered with. */
-export type CreatePetResult = {
-  id: number;
-  name: string;
-  tag?: string | null;
-  status?: "available" | "pending" | "sold";
-};
+export type CreatePetResult = S.Pet;
 
 /** Arguments of `showPetById` (tool `showPetById`). */
 export type ShowPetByIdArgs = {
@@ -34,12 +29,7 @@ export type ShowPetByIdArgs = {
 };
 
 /** Result of `showPetById` (tool `showPetById`): the JSON the API answered with. */
-export type ShowPetByIdResult = {
-  id: number;
-  name: string;
-  tag?: string | null;
-  status?: "available" | "pending" | "sold";
-};
+export type ShowPetByIdResult = S.Pet;
 
 /** Arguments of `deletePet` (tool `deletePet`). */
 export type DeletePetArgs = {

@@ -17,13 +17,7 @@ export type GetPetArgs = {
 };
 
 /** Result of `getPet` (tool `getPet`): the JSON the API answered with. */
-export type GetPetResult = {
-  id: number;
-  name: string;
-  species: S.Species;
-  arrivedOn?: string;
-  status?: "available" | "reserved" | "adopted";
-};
+export type GetPetResult = S.Pet;
 
 /** Arguments of `adoptPet` (tool `adoptPet`). */
 export type AdoptPetArgs = {
