@@ -18,7 +18,11 @@ function privateRanges(): BlockList {
     ['224.0.0.0', 4], ['240.0.0.0', 4],
   ];
   for (const [net, prefix] of v4) list.addSubnet(net, prefix, 'ipv4');
-  const v6: [string, number][] = [['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]];
+  // ::/96 (IPv4-compatible, deprecated: ::7f00:1 is 127.0.0.1 to some stacks, and holds :: and
+  // ::1), ::ffff:0:0:0/96 (IPv4-translated), 6to4 relays aside; fec0::/10 (site-local, deprecated).
+  const v6: [string, number][] = [
+    ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  ];
   for (const [net, prefix] of v6) list.addSubnet(net, prefix, 'ipv6');
   return list;
 }

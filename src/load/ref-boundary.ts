@@ -39,6 +39,10 @@ export function refBoundary(rootUrl: string, allowed: readonly string[], cwd: st
 export function isInsideBoundary(url: string, boundary: RefBoundary): boolean {
   let path: string;
   try {
+    // A host is another machine's share (UNC on Windows): never resolved, since looking it up
+    // alone would hand that machine the user's credentials.
+    const host = new URL(url).hostname;
+    if (host !== '' && host !== 'localhost') return false;
     path = realPath(fileURLToPath(url));
   } catch {
     return false;

@@ -39,6 +39,8 @@ describe('$refs stay inside the spec directory tree (finding 1)', () => {
   it.each([
     { name: 'a relative ref', ref: () => '../credentials.json' },
     { name: 'an absolute path', ref: (secret: string) => secret },
+    // Refused on every platform; on Windows the host check also keeps the UNC path from being looked up.
+    { name: "a file URL on another machine (UNC)", ref: () => 'file://fileserver/share/creds.json' },
   ])('refuses $name to a file outside it, naming the ref and never its content', async ({ ref }) => {
     const { api, secret } = caseDir();
     const written = ref(secret);
@@ -198,6 +200,7 @@ describe('remote refs (findings 4 and 5)', () => {
   it.each([
     ['127.0.0.1', true], ['10.1.2.3', true], ['172.20.0.1', true], ['192.168.1.1', true], ['169.254.169.254', true],
     ['100.64.0.1', true], ['0.0.0.0', true], ['::1', true], ['fe80::1', true], ['fd00:ec2::254', true], ['::ffff:127.0.0.1', true],
+    ['::7f00:1', true], ['::ffff:0:7f00:1', true], ['::ffff:0:a9fe:a9fe', true], ['fec0::1', true], ['::ffff:7f00:1', true],
     ['8.8.8.8', false], ['2606:4700:4700::1111', false], ['172.32.0.1', false],
   ])('classifies %s as private: %s', (address, expected) => {
     expect(isPrivateAddress(address)).toBe(expected);
