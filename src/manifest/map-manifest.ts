@@ -42,6 +42,9 @@ const REPAIR_NOTE = /; (ignored|using an empty schema|not required|the others ar
 const ROOT_REF_SIBLINGS = new Set(['$ref', 'description', 'title', '$comment', '$schema']);
 
 /** LoadedSpec (a manifest) → ToolModel; every problem goes to `diagnostics` (call {@link throwOnErrors} after). */
+/** Names Windows reserves for devices, with or without an extension: `src/handlers/nul.ts` cannot exist there. */
+const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\.|$)/i;
+
 export function mapManifest(spec: LoadedSpec, options: MapOptions, diagnostics: DiagnosticBag): ToolModel {
   const manifest = readManifest(spec, diagnostics);
   const dialects = schemaDialects(spec, manifest, diagnostics);
@@ -65,6 +68,10 @@ export function mapManifest(spec: LoadedSpec, options: MapOptions, diagnostics: 
     }
     if (RESERVED_TOOL_NAMES.has(tool.name)) {
       diagnostics.error(TOOL_NAME_ERROR, `tool name ${JSON.stringify(tool.name)} cannot be used: the MCP SDK keeps tools in a plain object, where ${JSON.stringify(tool.name)} is taken by JavaScript (as are toString, valueOf, hasOwnProperty …), and the server would answer every request with "Internal server error"`, nameAt);
+      continue;
+    }
+    if (WINDOWS_DEVICE.test(tool.name)) {
+      diagnostics.error(TOOL_NAME_ERROR, `tool name ${JSON.stringify(tool.name)} cannot be used: its handler file (src/handlers/${tool.name}.ts) would be a device name on Windows (CON, PRN, AUX, NUL, COM1–9, LPT1–9, with any extension), where the package could not be cloned or built; rename the tool`, nameAt);
       continue;
     }
     const taken = seen.get(tool.name.toLowerCase());

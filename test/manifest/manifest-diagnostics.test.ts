@@ -18,6 +18,11 @@ describe('manifest structure errors', () => {
       want: [['tool-name-invalid', '/tools/0/name', 'tool name "constructor" cannot be used: the MCP SDK keeps tools in a plain object, where "constructor" is taken by JavaScript (as are toString, valueOf, hasOwnProperty …), and the server would answer every request with "Internal server error"']],
     },
     {
+      name: 'a name whose handler file Windows reserves for a device',
+      given: manifestWith([tool({ name: 'Nul' })]),
+      want: [['tool-name-invalid', '/tools/0/name', 'tool name "Nul" cannot be used: its handler file (src/handlers/Nul.ts) would be a device name on Windows (CON, PRN, AUX, NUL, COM1–9, LPT1–9, with any extension), where the package could not be cloned or built; rename the tool']],
+    },
+    {
       name: 'duplicate tool name ignoring case',
       given: manifestWith([tool(), tool({ name: 'Search' })]),
       want: [['tool-name-invalid', '/tools/1/name', 'tool name "Search" is already used by "search" (names are unique ignoring case)']],
