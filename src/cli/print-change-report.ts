@@ -33,13 +33,35 @@ function toolLines(changes: ChangeReport): string[] {
     const r = renamed.get(name);
     return `  - ${name} (breaking: tool removed${r === undefined ? '' : `; ${r.endpoint} is ${r.to} now`})`;
   }));
-  list(
-    changed.map((c) => {
-      const parts = c.changes.map((x) => (x.breaking ? `${x.message} (breaking)` : x.message));
-      return `  ~ ${c.tool}: ${parts.join('; ')}`;
-    }),
-  );
+  list(changedLines(changed));
   return lines.map(printable);
+}
+
+/** How many tools with the same changes are listed one by one before they become one line. */
+const SAME_CHANGE_LIMIT = 5;
+
+/**
+ * `~ tool: what changed`, except where more than {@link SAME_CHANGE_LIMIT} tools changed alike
+ * (`--auth` added changes every tool's credentials): one line with their count and the first names.
+ */
+function changedLines(changed: ChangeReport['changed']): string[] {
+  const alike = new Map<string, string[]>();
+  for (const c of changed) {
+    const what = c.changes.map((x) => (x.breaking ? `${x.message} (breaking)` : x.message)).join('; ');
+    const tools = alike.get(what);
+    if (tools === undefined) alike.set(what, [c.tool]);
+    else tools.push(c.tool);
+  }
+  const lines: string[] = [];
+  for (const [what, tools] of alike) {
+    if (tools.length <= SAME_CHANGE_LIMIT) continue;
+    lines.push(`  ~ ${tools.length} tools: ${what} (${tools.slice(0, 3).join(', ')}, …)`);
+  }
+  for (const c of changed) {
+    const what = c.changes.map((x) => (x.breaking ? `${x.message} (breaking)` : x.message)).join('; ');
+    if (alike.get(what)!.length <= SAME_CHANGE_LIMIT) lines.push(`  ~ ${c.tool}: ${what}`);
+  }
+  return lines;
 }
 
 /** Warnings about files: generated files overwritten despite local edits, stale edited files kept, user files no longer used. */

@@ -16,7 +16,8 @@
  * widened, any other inputSchema change (enum, format, nested properties — the summary keeps only a
  * hash, so these are not judged), an output schema added or changed (a response change cannot be told
  * apart from a widening without the old schema), a new method/path, another request binding,
- * title/description, annotations.
+ * title/description, annotations, the credentials a request carries (`--auth`: callers pass the
+ * same arguments; the server needs the new credential set).
  */
 import { byCodeUnit } from '../by-code-unit.js';
 import { accepts, type ArgumentSummary, type ToolSummaries, type ToolSummary } from './tool-summary.js';
@@ -36,6 +37,7 @@ export type ChangeKind =
   | 'output-schema'
   | 'endpoint'
   | 'request-binding'
+  | 'credentials'
   | 'description'
   | 'annotations'
   | 'toolset';
@@ -133,8 +135,12 @@ export function diffTool(was: ToolSummary, now: ToolSummary): Change[] {
   const endpoint = (s: ToolSummary): string => (s.method === undefined ? 'handler' : `${s.method} ${s.path ?? ''}`);
   if (endpoint(was) !== endpoint(now)) {
     changes.push({ kind: 'endpoint', breaking: false, message: `endpoint ${endpoint(was)} → ${endpoint(now)}` });
-  } else if (was.binding !== now.binding && changes.length === 0) {
-    changes.push({ kind: 'request-binding', breaking: false, message: 'request mapping changed' });
+  } else if (was.binding !== now.binding) {
+    // The binding's hash holds its credentials: when those changed, that is what to say (whether
+    // anything else of the mapping changed as well cannot be told from two hashes).
+    if (was.auth !== undefined && now.auth !== undefined && was.auth !== now.auth) {
+      changes.push({ kind: 'credentials', breaking: false, message: 'credentials it sends changed' });
+    } else if (changes.length === 0) changes.push({ kind: 'request-binding', breaking: false, message: 'request mapping changed' });
   }
   if (was.text !== now.text) changes.push({ kind: 'description', breaking: false, message: 'title or description changed' });
   if (was.hints !== now.hints) changes.push({ kind: 'annotations', breaking: false, message: 'annotations changed' });

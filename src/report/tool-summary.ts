@@ -29,8 +29,13 @@ export interface ToolSummary {
   text: string;
   /** annotations (their `title` counts as `text`) */
   hints: string;
-  /** the binding: how each argument reaches the request */
+  /** the binding: how each argument reaches the request (its credentials included) */
   binding: string;
+  /**
+   * The credentials the request carries (the binding's security requirements), so that a change
+   * of those alone is reported as such; absent for handler tools and in older manifests.
+   */
+  auth?: string;
   /** The toolset (`--toolsets`) it belongs to; absent in manifests written before it was recorded. */
   toolset?: string;
 }
@@ -50,7 +55,7 @@ export function shortHash(text: string): string {
  *   definition object between every tool that uses it, so msgraph's 137 MB of schema JSON is
  *   serialized once per definition instead of once per tool;
  * - `json`: JSON texts the run serialized already (the tool data's, see json-texts.ts);
- * - `hints`: the hash of each annotations text (most tools share one of a few).
+ * - `hints`: the hash of each annotations or security text (most tools share one of a few).
  */
 export interface SummaryCaches {
   defs: WeakMap<object, string>;
@@ -86,13 +91,14 @@ export function summarizeTool(tool: Tool, caches: SummaryCaches = summaryCaches(
     input: schemaHash(input, caches.defs, caches.json),
     ...(definition.outputSchema !== undefined ? { output: schemaHash(definition.outputSchema, caches.defs, caches.json) } : {}),
     text: shortHash(JSON.stringify([title ?? null, annotations?.title ?? null, description])),
-    hints: hintsHash(JSON.stringify(annotations === undefined ? null : { ...annotations, title: undefined }), caches.hints),
+    hints: cachedHash(JSON.stringify(annotations === undefined ? null : { ...annotations, title: undefined }), caches.hints),
     binding: shortHash(caches.json.of(binding)),
+    ...(binding.kind === 'http' ? { auth: cachedHash(JSON.stringify(binding.security), caches.hints) } : {}),
     ...(tool.toolset !== undefined ? { toolset: tool.toolset } : {}),
   };
 }
 
-function hintsHash(text: string, known: Map<string, string>): string {
+function cachedHash(text: string, known: Map<string, string>): string {
   let hash = known.get(text);
   if (hash === undefined) {
     hash = shortHash(text);
@@ -194,7 +200,7 @@ function isToolSummary(v: unknown): v is ToolSummary {
   const optionalString = (x: unknown): boolean => x === undefined || typeof x === 'string';
   if (!optionalString(v.method) || !optionalString(v.path) || !optionalString(v.toolset) || !isObject(v.arguments)) return false;
   for (const key of ['input', 'text', 'hints', 'binding']) if (typeof v[key] !== 'string' || !HASH.test(v[key] as string)) return false;
-  if (v.output !== undefined && (typeof v.output !== 'string' || !HASH.test(v.output))) return false;
+  for (const key of ['output', 'auth']) if (v[key] !== undefined && (typeof v[key] !== 'string' || !HASH.test(v[key] as string))) return false;
   return Object.values(v.arguments).every(
     (a) =>
       isObject(a) &&

@@ -171,6 +171,22 @@ describe('change report', () => {
     ]);
   });
 
+  it('credentials added with --auth: said as such, and many tools changed alike in one line', () => {
+    const dir = tmp();
+    const paths: Record<string, unknown> = {};
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) paths[`/${id}`] = { get: { operationId: `get_${id}`, responses: { '200': { description: 'ok' } } } };
+    paths['/g'] = { get: { operationId: 'get_g', security: [], responses: { '200': { description: 'ok' } } } };
+    writeFileSync(join(dir, 'api.json'), JSON.stringify({ ...v1, paths }));
+    runCli(['generate', 'api.json', '--out', 'out'], { cwd: dir });
+    const r = runCli(['generate', 'api.json', '--out', 'out', '--auth', 'bearer', '--auth-env', 'API_TOKEN'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(withoutNotes(r.stderr).split('\n').slice(0, 3)).toEqual([
+      'tools: 0 added, 0 removed, 6 changed',
+      '  ~ 6 tools: credentials it sends changed (get_a, get_b, get_c, …)',
+      expect.stringMatching(/^7 tools → /),
+    ]);
+  });
+
   it('a renamed operationId: one tool removed, one added, and the line says which took its endpoint', () => {
     const dir = tmp();
     const spec = join(dir, 'shop.json');

@@ -33,6 +33,8 @@ describe('diffTool', () => {
     { name: 'output schema changed', given: [tool({}), tool({}, { output: H('9'), binding: H('8') })], want: [{ kind: 'output-schema', breaking: false }] },
     { name: 'endpoint changed', given: [tool({}), tool({}, { method: 'POST', binding: H('8') })], want: [{ kind: 'endpoint', breaking: false }] },
     { name: 'request mapping changed alone', given: [tool({}), tool({}, { binding: H('8') })], want: [{ kind: 'request-binding', breaking: false }] },
+    { name: 'credentials changed', given: [tool({}, { auth: H('6') }), tool({}, { binding: H('8'), auth: H('7') })], want: [{ kind: 'credentials', breaking: false }] },
+    { name: 'credentials unknown before (an older manifest)', given: [tool({}), tool({}, { binding: H('8'), auth: H('7') })], want: [{ kind: 'request-binding', breaking: false }] },
     { name: 'toolset changed', given: [tool({}, { toolset: 'pets' }), tool({}, { toolset: 'store' })], want: [{ kind: 'toolset', breaking: true }] },
     { name: 'toolset unknown before (an older manifest)', given: [tool({}), tool({}, { toolset: 'store' })], want: [] },
     { name: 'description and annotations', given: [tool({}), tool({}, { text: H('8'), hints: H('7') })], want: [{ kind: 'description', breaking: false }, { kind: 'annotations', breaking: false }] },

@@ -49,6 +49,7 @@ describe('summarizeTool', () => {
         text: shortHash(JSON.stringify([null, null, 'GET /x'])),
         hints: shortHash('null'),
         binding: shortHash(JSON.stringify(tool.binding)),
+        auth: shortHash('[]'),
       }),
     );
     expect(Object.getPrototypeOf(summary.arguments)).toBe(Object.prototype);
@@ -62,6 +63,7 @@ describe('summarizeTool', () => {
     expect(parseToolSummaries({ a: { ...good, toolset: 'pets' } })?.get('a')?.toolset).toBe('pets');
     expect(parseToolSummaries({ a: { ...good, toolset: 1 } })).toBeUndefined();
     expect(parseToolSummaries({ a: { ...good, input: 'x' } })).toBeUndefined();
+    expect(parseToolSummaries({ a: { ...good, auth: 'x' } })).toBeUndefined();
     expect(parseToolSummaries({ a: { ...good, arguments: { x: { required: 'yes', type: [] } } } })).toBeUndefined();
     expect(parseToolSummaries([good])).toBeUndefined();
   });
