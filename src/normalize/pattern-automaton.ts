@@ -18,6 +18,9 @@ const MAX_COPIED = 256;
 const MAX_PAIRS = 200_000;
 const MAX_STEPS = 4_000_000;
 
+/** Steps (pattern-budget.ts) a new pair of the pair graph costs: its map entry and its list, several times what a transition costs. */
+const PAIR_STEPS = 4;
+
 export class TooComplex extends Error {}
 
 /** Positions with how many ways lead there (1 or 2: more counts as 2, unless the automaton is built with `allWays`). */
@@ -52,11 +55,24 @@ export interface Automaton {
  */
 export function buildAutomaton(node: PatternNode, sets: CharSets, looped: boolean, bounded: 'copy' | 'loop', alsoLoops: ReadonlySet<PatternNode> = new Set(), allWays = false): Automaton {
   const cap = allWays ? (ways: number): number => ways : capTwo;
-  const union = (all: readonly Ways[]): Ways => unionOf(all, cap);
-  const scale = (ways: Ways, by: number): Ways => scaleOf(ways, by, cap);
+  // the steps (pattern-budget.ts): each position, each entry of a set of positions made or linked
+  const { budget } = sets;
+  const union = (all: readonly Ways[]): Ways => {
+    for (const ways of all) budget.spend(ways.size);
+    return unionOf(all, cap);
+  };
+  const scale = (ways: Ways, by: number): Ways => {
+    budget.spend(ways.size);
+    return scaleOf(ways, by, cap);
+  };
+  const joined = (...all: ReadonlySet<number>[]): Set<number> => {
+    for (const set of all) budget.spend(set.size);
+    return new Set(all.flatMap((set) => [...set]));
+  };
   const auto: Automaton = { sources: [], literal: [], blocks: [], outOf: [], first: new Map(), last: new Map(), free: new Set(), capacity: [], splits: [] };
   const link = (last: Ways, first: Ways): void => {
     if (last.size === 0 || first.size === 0) return;
+    budget.spend(1 + first.size + last.size);
     const block: Block = { to: [...first], literal: new Map(), classes: [] };
     for (const [p] of block.to) {
       const char = auto.literal[p];
@@ -68,7 +84,7 @@ export function buildAutomaton(node: PatternNode, sets: CharSets, looped: boolea
   };
   const concat = (a: Part, b: Part): Part => {
     link(a.last, b.first);
-    const free = b.emptyFree ? new Set([...b.free, ...a.free]) : b.free;
+    const free = b.emptyFree ? joined(b.free, a.free) : b.free;
     return { first: union([a.first, scale(b.first, a.empty)]), last: union([b.last, scale(a.last, b.empty)]), empty: cap(a.empty * b.empty), free, emptyFree: a.emptyFree && b.emptyFree };
   };
   /** `around`: the capacity of the outermost repeat around `n` (Infinity inside an unbounded one); `splits`: its ways (Automaton.splits). */
@@ -81,6 +97,7 @@ export function buildAutomaton(node: PatternNode, sets: CharSets, looped: boolea
           if (chars === undefined) return epsilon();
           return build({ kind: 'repeat', node: { kind: 'char', source: chars, backReference: false }, min: 0, max: Infinity }, around, splits);
         }
+        budget.spend();
         const p = auto.sources.push(n.source) - 1;
         auto.literal.push(sets.literal(n.source));
         auto.outOf.push([]);
@@ -98,7 +115,7 @@ export function buildAutomaton(node: PatternNode, sets: CharSets, looped: boolea
           first: union(parts.map((p) => p.first)),
           last: union(parts.map((p) => p.last)),
           empty: cap(parts.reduce((sum, p) => sum + p.empty, 0)),
-          free: new Set(parts.flatMap((p) => [...p.free])),
+          free: joined(...parts.map((p) => p.free)),
           emptyFree: parts.some((p) => p.emptyFree),
         };
       }
@@ -144,11 +161,16 @@ export function pairGraph(auto: Automaton, sets: CharSets): { node(a: number, b:
   const pairs: PairNode[] = [];
   const out: ([number, boolean][] | undefined)[] = [];
   let steps = 0;
-  const overlap = (p: number, r: number): boolean => p === r || sets.overlap(auto.sources[p]!, auto.sources[r]!);
+  const { budget } = sets;
+  const overlap = (p: number, r: number): boolean => {
+    budget.spend();
+    return p === r || sets.overlap(auto.sources[p]!, auto.sources[r]!);
+  };
   const node = (a: number, b: number, positions: boolean): number => {
     const key = positions ? a * count + b : count * count + a * auto.blocks.length + b;
     let id = ids.get(key);
     if (id === undefined) {
+      budget.spend(PAIR_STEPS);
       id = pairs.length;
       if (id >= MAX_PAIRS) throw new TooComplex();
       ids.set(key, id);
@@ -164,6 +186,7 @@ export function pairGraph(auto: Automaton, sets: CharSets): { node(a: number, b:
     const list: [number, boolean][] = [];
     const add = (to: number, diverging: boolean): void => {
       if (++steps > MAX_STEPS) throw new TooComplex();
+      budget.spend();
       list.push([to, diverging]);
     };
     if (positions) {

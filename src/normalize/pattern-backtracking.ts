@@ -19,6 +19,7 @@
  * pattern-polynomial.ts's.
  */
 import { bodyAmbiguity, TooComplex } from './pattern-ambiguity.js';
+import { Budget } from './pattern-budget.js';
 import { charSets, type CharSets } from './pattern-char-sets.js';
 import { MAX_DEPTH, parsePattern, TooDeep, type PatternNode } from './pattern-parse.js';
 
@@ -39,8 +40,11 @@ export function backtracksExponentially(pattern: string): boolean {
   return exponentialBacktracking(pattern) !== undefined;
 }
 
-/** Why `pattern` (valid under the `u` flag) can backtrack exponentially (a repeated group that can match empty or split a text two ways), or undefined. */
-export function exponentialBacktracking(pattern: string): string | undefined {
+/**
+ * Why `pattern` (valid under the `u` flag) can backtrack exponentially (a repeated group that can match empty or split a
+ * text two ways), or undefined. Throws OverBudget once the analysis has spent `budget` (pattern-budget.ts).
+ */
+export function exponentialBacktracking(pattern: string, budget: Budget = new Budget()): string | undefined {
   let root: PatternNode;
   try {
     root = parsePattern(pattern);
@@ -48,7 +52,7 @@ export function exponentialBacktracking(pattern: string): string | undefined {
     if (error instanceof TooDeep) return TOO_DEEP;
     throw error;
   }
-  return unsafe(root, charSets(), false);
+  return unsafe(root, charSets(budget), false);
 }
 
 /** The first reason in `node`; `inside`: an enclosing unbounded repeat already had its body analysed. */

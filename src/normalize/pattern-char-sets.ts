@@ -8,6 +8,10 @@
  * taken as disjoint, so the check can miss an overlap (a pattern then stays), never invent one.
  * A back reference (`\1`) may match anything.
  */
+import { Budget } from './pattern-budget.js';
+
+/** Steps a comparison of two sources costs (pattern-budget.ts): it goes through the base samples of both. */
+const COMPARE_STEPS = 32;
 
 /** Characters mentioned by one source that join the samples (bounded, so a long class stays cheap). */
 const MAX_MENTIONED = 64;
@@ -27,10 +31,17 @@ export interface CharSets {
   matches(source: string, char: string): boolean;
   /** Whether some character is matched by both sources. */
   overlap(a: string, b: string): boolean;
+  /** What the analysis of this pattern may still do (pattern-budget.ts); the checks spend it as they go. */
+  budget: Budget;
 }
 
-/** One per pattern: compiled sources, what they mention and the pairs already compared are kept (their base samples across patterns: {@link baseMatches}). */
-export function charSets(): CharSets {
+/**
+ * One per pattern: compiled sources, what they mention and the pairs already compared are kept
+ * (their base samples across patterns: {@link baseMatches}). `budget`: the pattern's
+ * (pattern-budget.ts); a comparison costs COMPARE_STEPS of it, whether or not another pattern
+ * already compiled its sources, so that the steps counted depend on the pattern alone.
+ */
+export function charSets(budget: Budget = new Budget()): CharSets {
   const compiled = new Map<string, RegExp | undefined>();
   const mentionedBy = new Map<string, string[]>();
   const pairs = new Map<string, boolean>();
@@ -72,12 +83,13 @@ export function charSets(): CharSets {
     const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
     let shared = pairs.get(key);
     if (shared === undefined) {
+      budget.spend(COMPARE_STEPS);
       shared = compare(a, b);
       pairs.set(key, shared);
     }
     return shared;
   };
-  const sets: CharSets = { literal: literalChar, matches, overlap };
+  const sets: CharSets = { literal: literalChar, matches, overlap, budget };
   return sets;
 }
 

@@ -11,6 +11,7 @@
  * start (`^[a-f0-9]{64}$`, UUIDs) and anchored ones that read each character once (`^[a-z]+$`) stay as they are.
  */
 import type { JsonSchemaObject } from '../model/json-schema.js';
+import { OverBudget } from './pattern-budget.js';
 import { ASSUMED_LENGTH, slowOn, withoutSplits } from './pattern-polynomial.js';
 import { quoteKeywordValue } from './schema-keywords.js';
 
@@ -31,7 +32,12 @@ const SLOWS = 'slows down faster than the text grows (over 100 ms on a million c
 /** Whether `pattern` (a checked one, see schema-pattern.ts) can take over 100 ms on an argument of a million characters. */
 export function needsLengthCap(pattern: string): boolean {
   if (!REPEAT.test(pattern) || readsOnce(pattern)) return false;
-  return slowOn(pattern, JUDGED_AT) !== undefined;
+  try {
+    return slowOn(pattern, JUDGED_AT) !== undefined;
+  } catch (error) {
+    if (error instanceof OverBudget) return true; // too complex to judge: capped, as a slow one (pattern-budget.ts)
+    throw error;
+  }
 }
 
 /**

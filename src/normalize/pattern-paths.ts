@@ -47,6 +47,7 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, o
   const enough = options.enough ?? Infinity;
   const auto = buildAutomaton(walked, sets, false, 'copy', new Set(), true);
   if (!branches(auto, sets)) return { most: 1, work: 1 };
+  const { budget } = sets; // a step: a sample tried, a position reached or kept (pattern-budget.ts)
   const all = [...new Set(auto.sources)];
   const distinct = all.filter((source) => !source.startsWith(LOOP));
   const indexOf = new Map([...distinct, ...all.filter((source) => source.startsWith(LOOP))].map((source, i) => [source, i]));
@@ -65,6 +66,7 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, o
   const bits = others.map((i) => baseMatches(distinct[i]!, sets));
   const samples = sampleChars(distinct);
   for (let k = 0; k < samples.length; k++) {
+    budget.spend(1 + others.length);
     const char = samples[k]!;
     const literals = literalAt.get(char) ?? [];
     const hit = (j: number): boolean => (k < bits[j]!.length ? bits[j]![k] === 1 : sets.matches(distinct[others[j]!]!, char));
@@ -83,7 +85,10 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, o
   };
   const onward = auto.outOf.map((out) => {
     const into = new Map<number, number>();
-    for (const [block, ways] of out) step(auto.blocks[block]!.to, ways, into);
+    for (const [block, ways] of out) {
+      budget.spend(auto.blocks[block]!.to.length);
+      step(auto.blocks[block]!.to, ways, into);
+    }
     return [...into];
   });
   const first = new Map<number, number>();
@@ -107,6 +112,7 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, o
       for (const [p, n] of counts) {
         for (const [q, ways] of onward[p]!) {
           if (++visits > MAX_VISITS) throw new TooComplex();
+          budget.spend();
           if (paths[q] === 0) reached.push(q);
           paths[q] = paths[q]! + n * ways;
         }
@@ -118,6 +124,7 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, o
       tries = Math.max(tries, tried);
       const kept = new Map<number, Counts>();
       for (const q of reached) {
+        budget.spend(classesOf[sourceOf[q]!]!.length);
         for (const c of classesOf[sourceOf[q]!]!) {
           const entries = kept.get(c);
           if (entries === undefined) kept.set(c, [[q, paths[q]!]]);
@@ -126,6 +133,7 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, o
       }
       for (const q of reached) paths[q] = 0;
       for (const entries of kept.values()) {
+        budget.spend(entries.length);
         let total = 0;
         for (const [, n] of entries) total += n;
         here = Math.max(here, total);
@@ -135,7 +143,10 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, o
     most = Math.max(most, here);
     work += tries;
     frontier = [...next.values()];
-    if (frontier.length > MAX_FRONTIER) frontier = [merged(frontier)];
+    if (frontier.length > MAX_FRONTIER) {
+      for (const counts of frontier) budget.spend(counts.length);
+      frontier = [merged(frontier)];
+    }
   }
   return { most, work };
 }
@@ -157,6 +168,7 @@ function loopsAsCharacters(node: PatternNode, options: PathsOptions, count = { l
 function branches(auto: Automaton, sets: CharSets): boolean {
   const check = (to: [number, number][]): boolean => {
     for (let i = 0; i < to.length; i++) {
+      sets.budget.spend(to.length - i);
       if (to[i]![1] > 1) return true;
       for (let j = i + 1; j < to.length; j++) if (sets.overlap(auto.sources[to[i]![0]]!, auto.sources[to[j]![0]]!)) return true;
     }

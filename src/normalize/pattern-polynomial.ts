@@ -35,6 +35,7 @@
  * near it.
  */
 import { buildAutomaton, pairGraph, TooComplex, type Automaton } from './pattern-automaton.js';
+import { Budget, OverBudget } from './pattern-budget.js';
 import { ambiguousExactRepeats, ambiguousPositions } from './pattern-ambiguity.js';
 import { charSets } from './pattern-char-sets.js';
 import { exponentialRead, loopsOf } from './pattern-loops.js';
@@ -65,7 +66,7 @@ export function slowWarning(reason: string): string {
 }
 
 /** Why `pattern` (valid under the `u` flag, not exponential) takes over 100 ms to fail on an argument of `maxLength` (at most 10,000) characters, or undefined. */
-export function polynomialBacktracking(pattern: string, maxLength?: unknown): string | undefined {
+export function polynomialBacktracking(pattern: string, maxLength?: unknown, budget: Budget = new Budget()): string | undefined {
   // No repeat and no `|`, or one repeat whose body holds no choice (no `|`, no other quantifier), and no
   // back reference: nothing splits a text two ways, and the one repeat with the search from each start
   // stays under the limit (see above). Such patterns are most real ones (Stripe's literal
@@ -74,18 +75,29 @@ export function polynomialBacktracking(pattern: string, maxLength?: unknown): st
   // patterns to the analysis. (`^(a|a){1,30}$` has one quantifier and splits 2^30 ways.)
   if (withoutSplits(pattern)) return undefined;
   const length = typeof maxLength === 'number' && Number.isInteger(maxLength) && maxLength >= 0 ? Math.min(maxLength, ASSUMED_LENGTH) : ASSUMED_LENGTH;
-  return slowOn(pattern, length);
+  return slowOn(pattern, length, budget);
 }
 
-/** Why `pattern` takes over 100 ms to fail on `length` characters, or undefined: the analysis itself, with no shortcut and no cap on the length. */
-export function slowOn(pattern: string, length: number): string | undefined {
-  const key = `${length}:${pattern}`;
+/**
+ * Why `pattern` takes over 100 ms to fail on `length` characters, or undefined: the analysis itself, with no shortcut and
+ * no cap on the length. Throws OverBudget once it has spent `budget` (pattern-budget.ts); a verdict known from an earlier
+ * call costs the steps it cost then, so what a pattern spends never depends on what came before it.
+ */
+export function slowOn(pattern: string, length: number, budget: Budget = new Budget()): string | undefined {
+  const key = `${budget.remaining}:${length}:${pattern}`;
   let verdict = verdicts.get(key);
   if (verdict === undefined) {
     if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
-    verdict = { reason: analyse(pattern, length) };
+    const own = new Budget(budget.remaining);
+    try {
+      verdict = { reason: analyse(pattern, length, own), steps: own.steps };
+    } catch (error) {
+      if (!(error instanceof OverBudget)) throw error;
+      verdict = { reason: undefined, steps: own.steps }; // past the remaining steps: spending them throws again
+    }
     verdicts.set(key, verdict);
   }
+  budget.spend(verdict.steps);
   return verdict.reason;
 }
 
@@ -101,9 +113,9 @@ export function withoutSplits(pattern: string): boolean {
 
 /** Verdicts by length and pattern: specs repeat their patterns over many schemas; cleared past this many. */
 const MAX_VERDICTS = 10_000;
-const verdicts = new Map<string, { reason: string | undefined }>();
+const verdicts = new Map<string, { reason: string | undefined; steps: number }>();
 
-function analyse(pattern: string, length: number): string | undefined {
+function analyse(pattern: string, length: number, budget: Budget): string | undefined {
   let root: PatternNode;
   try {
     root = parsePattern(pattern);
@@ -112,14 +124,14 @@ function analyse(pattern: string, length: number): string | undefined {
     throw error;
   }
   const anchored = root.kind === 'group' && root.alternatives.every((alt) => alt[0]?.kind === 'zero' && alt[0].start === true);
-  const outer = analyseTree(root, anchored, length, SEARCHED);
+  const outer = analyseTree(root, anchored, length, SEARCHED, budget);
   if (outer.reason !== undefined) return outer.reason;
   // A lookaround is a pattern of its own, tried once where `^` comes just before it (`^(?=.*\d)`), else at
   // any start, and once for each way what comes before it splits the text (`^(a|a){12}(?=(a|a){12}b)`:
   // 2^12 ways in front, each trying the lookaround's 2^12, 112 ms on 24 `a`s and a `c`); the loops in front
   // of a lookaround (`x*(?=y)`) are not counted.
   for (const { node, once } of lookarounds(root)) {
-    const own = analyseTree({ kind: 'group', lookaround: false, alternatives: node.alternatives }, once, length, TRIED, once ? 0 : outer.exponent);
+    const own = analyseTree({ kind: 'group', lookaround: false, alternatives: node.alternatives }, once, length, TRIED, budget, once ? 0 : outer.exponent);
     if (own.reason !== undefined) return `in a lookaround, ${own.reason}`;
   }
   return undefined;
@@ -159,10 +171,10 @@ const TRIED = ', counting each start it is tried at';
  * reason. `exponent`: log2 of the ways `root` can split one text (bounded repeats that split exponentially, parts in
  * turn); `before`, for a lookaround: that of the pattern around it, which tries it once for each of those ways.
  */
-function analyseTree(root: PatternNode, anchored: boolean, length: number, searched: string, before = 0): { reason?: string; exponent: number } {
+function analyseTree(root: PatternNode, anchored: boolean, length: number, searched: string, budget: Budget, before = 0): { reason?: string; exponent: number } {
   // Without `^` the engine tries each start in turn: a loop over any character in front.
   const tried: PatternNode = anchored ? root : { kind: 'group', lookaround: false, alternatives: [[{ kind: 'repeat', node: { kind: 'char', source: '[\\s\\S]', backReference: false }, min: 0, max: Infinity }, root]] };
-  const sets = charSets();
+  const sets = charSets(budget);
   const where = anchored ? '' : searched;
   // with no repeat (nor back reference) out of lookarounds, only the parts in turn can split a text
   const repeated = hasRepeat(root);
@@ -250,6 +262,7 @@ function worstChain(auto: Automaton, sets: ReturnType<typeof charSets>, length: 
     while (queue.length > 0) {
       for (const [w] of graph.successors(queue.pop()!)) {
         if (++visits > MAX_VISITS) throw new TooComplex();
+        sets.budget.spend();
         if (!seen.has(w)) seen.add(w), queue.push(w);
       }
     }
@@ -260,7 +273,10 @@ function worstChain(auto: Automaton, sets: ReturnType<typeof charSets>, length: 
   for (const s of loops) {
     const mine = members.get(s)!;
     const fromSame = reach(mine.map((p) => graph.node(p, p, true)));
-    const linked = loops.filter((t) => t !== s && mine.some((p) => members.get(t)!.some((q) => fromSame.has(graph.node(p, q, true)))));
+    const linked = loops.filter((t) => {
+      sets.budget.spend(mine.length * members.get(t)!.length);
+      return t !== s && mine.some((p) => members.get(t)!.some((q) => fromSame.has(graph.node(p, q, true))));
+    });
     if (linked.length === 0) continue;
     // one walk from all the links (a link to one loop that leads round another counts too: more, never fewer)
     const after = reach(linked.flatMap((t) => mine.flatMap((p) => members.get(t)!.map((q) => graph.node(p, q, true)))).filter((id) => fromSame.has(id)));
@@ -286,6 +302,7 @@ function worstChain(auto: Automaton, sets: ReturnType<typeof charSets>, length: 
   for (const c of loops) {
     // L^k / k! splits when every loop can read the whole argument; fewer when their bounds are short
     let combinations = 1;
+    sets.budget.spend(chainsFrom(c).length);
     chainsFrom(c).forEach((splits, k) => {
       combinations = (combinations * length) / (k + 1);
       const estimate = Math.min(combinations, splits);

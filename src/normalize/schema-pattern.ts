@@ -6,6 +6,7 @@
  * pattern-polynomial.ts): the generated server runs it on what a model sends.
  */
 import { exponentialBacktracking, exponentialWarning } from './pattern-backtracking.js';
+import { Budget, OverBudget } from './pattern-budget.js';
 import { polynomialBacktracking, slowWarning } from './pattern-polynomial.js';
 
 /** Characters that keep their backslash: ECMAScript SyntaxCharacter plus `/` (valid escapes under `u`). */
@@ -21,15 +22,22 @@ export function usablePattern(pattern: string): string | undefined {
 /**
  * The pattern a schema keeps (`usablePattern`), or why it is dropped: the end of the warning,
  * after the pattern's quoted text. `maxLength`: the schema's, which bounds how long a match takes.
+ * `budget`: the steps the checks may take (pattern-budget.ts); a pattern they cannot finish
+ * within it is dropped. What it has spent afterwards is what the checks took.
  */
-export function checkPattern(pattern: string, maxLength?: unknown): { pattern: string } | { problem: string } {
+export function checkPattern(pattern: string, maxLength?: unknown, budget: Budget = new Budget()): { pattern: string } | { problem: string } {
   const usable = usablePattern(pattern);
   if (usable === undefined) return { problem: 'is not a valid ECMAScript (unicode) regular expression; ignored' };
   if (operatorCount(usable) > MAX_OPERATORS) return { problem: slowWarning(`over ${MAX_OPERATORS} repeats and alternatives, too many to check`) };
-  const exponential = exponentialBacktracking(usable);
-  if (exponential !== undefined) return { problem: exponentialWarning(exponential) };
-  const slow = polynomialBacktracking(usable, maxLength);
-  if (slow !== undefined) return { problem: slowWarning(slow) };
+  try {
+    const exponential = exponentialBacktracking(usable, budget);
+    if (exponential !== undefined) return { problem: exponentialWarning(exponential) };
+    const slow = polynomialBacktracking(usable, maxLength, budget);
+    if (slow !== undefined) return { problem: slowWarning(slow) };
+  } catch (error) {
+    if (!(error instanceof OverBudget)) throw error;
+    return { problem: slowWarning(`too complex to check in ${budget.limit.toLocaleString('en-US')} steps`) };
+  }
   return { pattern: usable };
 }
 

@@ -27,8 +27,6 @@ describe('polynomialBacktracking', () => {
     // in a lookaround, a pattern of its own: ^(?=(a|a){30}$) 640 ms on 24 `a`s and a `b`, (?<=(a|a){30})b 1.3 s;
     // ^(?=\d+\d+\d+x) 3.3 s on 3,000 digits; X(?=.*\d.*[a-z]), tried after each X: 330 ms on 1,000 `X1`s, 2.5 s on 2,000
     '^(?=(a|a){30}$)', '(?<=(a|a){30})b', '^(?=\\d+\\d+\\d+x)', 'X(?=.*\\d.*[a-z])', '^(?!(?=(a|a){30}))',
-    // more than the analysis walks through in its budget
-    `^${'\\w*'.repeat(40)}x`,
   ];
   it.each(slow)('%s: slow', (pattern) => expect(polynomialBacktracking(pattern)).toBeDefined());
 
