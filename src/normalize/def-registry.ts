@@ -21,6 +21,7 @@ import { isSchemaObject, type JsonSchema } from '../model/json-schema.js';
 import type { LoadedSpec, ResolvedRef } from '../load/loaded-spec.js';
 import { getAtPointer, refOf, resolveRef } from '../load/resolve-ref.js';
 import { defKeyBase, sanitizeDefKey } from './def-key.js';
+import { patternChecks } from './pattern-checks.js';
 import { convertSchema } from './schema.js';
 import type { SchemaContext } from './schema-context.js';
 import { setOwn } from './set-own.js';
@@ -52,7 +53,7 @@ export function createDefRegistry(
   const queue: { key: string; target: ResolvedRef }[] = [];
   let draining = false;
 
-  const ctx: SchemaContext = { version: version === 'manifest' ? '3.1' : version, diagnostics, refToDef, resolve, ...rules };
+  const ctx: SchemaContext = { version: version === 'manifest' ? '3.1' : version, diagnostics, refToDef, resolve, patterns: patternChecks(), ...rules };
   reserveRootComponents();
   return { ctx, defs };
 

@@ -26,7 +26,16 @@ export class Budget {
   /** Steps spent so far. */
   steps = 0;
 
-  constructor(readonly limit: number = PATTERN_STEPS) {}
+  /** `reason`: what the warning for a pattern dropped on this budget says, if not {@link why}'s default. */
+  constructor(
+    readonly limit: number = PATTERN_STEPS,
+    private readonly reason?: string,
+  ) {}
+
+  /** What the warning for a pattern dropped on this budget says (made only then: most patterns never need it). */
+  get why(): string {
+    return this.reason ?? `too complex to check in ${withCommas(this.limit)} steps`;
+  }
 
   /** Counts `n` steps; throws {@link OverBudget} past the limit. */
   spend(n = 1): void {
@@ -37,4 +46,9 @@ export class Budget {
   get remaining(): number {
     return Math.max(0, this.limit - this.steps);
   }
+}
+
+/** `500000` as `500,000` (not toLocaleString, which costs milliseconds the first time). */
+export function withCommas(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

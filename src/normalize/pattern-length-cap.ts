@@ -11,7 +11,7 @@
  * start (`^[a-f0-9]{64}$`, UUIDs) and anchored ones that read each character once (`^[a-z]+$`) stay as they are.
  */
 import type { JsonSchemaObject } from '../model/json-schema.js';
-import { OverBudget } from './pattern-budget.js';
+import { Budget, OverBudget } from './pattern-budget.js';
 import { ASSUMED_LENGTH, slowOn, withoutSplits } from './pattern-polynomial.js';
 import { quoteKeywordValue } from './schema-keywords.js';
 
@@ -29,11 +29,14 @@ const REPEAT = /[*+]|\{\d+,\d*\}/;
 /** What the warnings say of a pattern that {@link needsLengthCap}. */
 const SLOWS = 'slows down faster than the text grows (over 100 ms on a million characters)';
 
-/** Whether `pattern` (a checked one, see schema-pattern.ts) can take over 100 ms on an argument of a million characters. */
-export function needsLengthCap(pattern: string): boolean {
+/**
+ * Whether `pattern` (a checked one, see schema-pattern.ts) can take over 100 ms on an argument of a million characters;
+ * true too when the analysis cannot tell within `budget` (pattern-budget.ts).
+ */
+export function needsLengthCap(pattern: string, budget: Budget = new Budget()): boolean {
   if (!REPEAT.test(pattern) || readsOnce(pattern)) return false;
   try {
-    return slowOn(pattern, JUDGED_AT) !== undefined;
+    return slowOn(pattern, JUDGED_AT, budget) !== undefined;
   } catch (error) {
     if (error instanceof OverBudget) return true; // too complex to judge: capped, as a slow one (pattern-budget.ts)
     throw error;
@@ -55,9 +58,9 @@ function readsOnce(pattern: string): boolean {
  * in `allErrors` mode, which would still run the pattern on a string that fails `maxLength`: its
  * validator checks the pattern only under the length (templates/runtime/pattern-guard.gen.ts).
  */
-export function capPatternLength(schema: JsonSchemaObject, warn: (message: string) => void): void {
+export function capPatternLength(schema: JsonSchemaObject, warn: (message: string) => void, needs: (pattern: string) => boolean = needsLengthCap): void {
   const { pattern, maxLength } = schema;
-  if (typeof pattern !== 'string' || (typeof maxLength === 'number' && maxLength <= PATTERN_LENGTH_CAP) || !needsLengthCap(pattern)) return;
+  if (typeof pattern !== 'string' || (typeof maxLength === 'number' && maxLength <= PATTERN_LENGTH_CAP) || !needs(pattern)) return;
   schema.maxLength = PATTERN_LENGTH_CAP;
   warn(`"pattern" ${quoteKeywordValue(pattern)} ${SLOWS}, so strings over ${PATTERN_LENGTH_CAP} characters are refused (give the schema a "maxLength" to choose another limit)`);
 }

@@ -1,4 +1,5 @@
 import type { DiagnosticBag, SourceLocation } from '../diagnostics.js';
+import type { PatternChecks } from './pattern-checks.js';
 
 /** What converting one OpenAPI schema to JSON Schema 2020-12 needs to know. */
 export interface SchemaContext {
@@ -22,6 +23,8 @@ export interface SchemaContext {
    * each name their JSON Schema draft in `$schema`, see src/manifest/dialect.ts); default `version`.
    */
   versionAt?(at: SourceLocation): '2.0' | '3.0' | '3.1';
+  /** The run's pattern checks, within one total of steps (pattern-checks.ts); without it each pattern is checked on its own. */
+  patterns?: PatternChecks;
   /** Keywords otherwise dropped that this input keeps (a manifest keeps `$anchor`). */
   keep?: ReadonlySet<string>;
 }

@@ -110,8 +110,8 @@ export interface CheckedValue {
   problem?: string;
 }
 
-/** `maxLength`: the schema's, for a `pattern` (it bounds how long a match can take). */
-export function checkValue(keyword: string, kind: ValueKind, value: unknown, maxLength?: unknown): CheckedValue {
+/** `maxLength`: the schema's, for a `pattern` (it bounds how long a match can take), which `check` checks (the run's, pattern-checks.ts). */
+export function checkValue(keyword: string, kind: ValueKind, value: unknown, maxLength?: unknown, check: typeof checkPattern = checkPattern): CheckedValue {
   switch (kind) {
     case 'nonNegativeInteger':
       return Number.isInteger(value) && (value as number) >= 0 ? { value } : bad(keyword, 'a non-negative integer', value);
@@ -124,7 +124,7 @@ export function checkValue(keyword: string, kind: ValueKind, value: unknown, max
     case 'string':
       return typeof value === 'string' ? { value } : bad(keyword, 'a string', value);
     case 'regex':
-      return checkRegex(keyword, value, maxLength);
+      return checkRegex(keyword, value, maxLength, check);
     case 'type':
       return checkType(value);
     case 'stringArray':
@@ -211,9 +211,9 @@ function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-function checkRegex(keyword: string, value: unknown, maxLength: unknown): CheckedValue {
+function checkRegex(keyword: string, value: unknown, maxLength: unknown, check: typeof checkPattern): CheckedValue {
   if (typeof value !== 'string') return bad(keyword, 'a string', value);
-  const checked = checkPattern(value, maxLength);
+  const checked = check(value, maxLength);
   return 'problem' in checked ? { problem: `"${keyword}" ${quoteKeywordValue(value)} ${checked.problem}` } : { value: checked.pattern };
 }
 

@@ -19,13 +19,15 @@ export function usablePattern(pattern: string): string | undefined {
   return repaired !== pattern && compiles(repaired) ? repaired : undefined;
 }
 
+export type CheckedPattern = { pattern: string } | { problem: string };
+
 /**
  * The pattern a schema keeps (`usablePattern`), or why it is dropped: the end of the warning,
  * after the pattern's quoted text. `maxLength`: the schema's, which bounds how long a match takes.
  * `budget`: the steps the checks may take (pattern-budget.ts); a pattern they cannot finish
  * within it is dropped. What it has spent afterwards is what the checks took.
  */
-export function checkPattern(pattern: string, maxLength?: unknown, budget: Budget = new Budget()): { pattern: string } | { problem: string } {
+export function checkPattern(pattern: string, maxLength?: unknown, budget: Budget = new Budget()): CheckedPattern {
   const usable = usablePattern(pattern);
   if (usable === undefined) return { problem: 'is not a valid ECMAScript (unicode) regular expression; ignored' };
   if (operatorCount(usable) > MAX_OPERATORS) return { problem: slowWarning(`over ${MAX_OPERATORS} repeats and alternatives, too many to check`) };
@@ -36,7 +38,7 @@ export function checkPattern(pattern: string, maxLength?: unknown, budget: Budge
     if (slow !== undefined) return { problem: slowWarning(slow) };
   } catch (error) {
     if (!(error instanceof OverBudget)) throw error;
-    return { problem: slowWarning(`too complex to check in ${budget.limit.toLocaleString('en-US')} steps`) };
+    return { problem: slowWarning(budget.why) };
   }
   return { pattern: usable };
 }

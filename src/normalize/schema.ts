@@ -43,7 +43,7 @@ export function convertSchema(schema: unknown, ctx: SchemaContext, at: SourceLoc
   // asking for each of them (absent, on objects of thousands of shapes) cost more than this.
   if ((passes & REQUIRED_UNDER_CLOSED) === REQUIRED_UNDER_CLOSED) dropForbiddenRequired(out, ctx.diagnostics, at);
   if ((passes & UNION) !== 0) applyDiscriminator(out, schema, ctx, at);
-  if ((passes & PATTERN) !== 0) capPatternLength(out, (message) => ctx.diagnostics.warn('pattern-length-cap', message, loc(at, 'pattern')));
+  if ((passes & PATTERN) !== 0) capPatternLength(out, (message) => ctx.diagnostics.warn('pattern-length-cap', message, loc(at, 'pattern')), ctx.patterns?.needsLengthCap);
   return (passes & REWRITE) !== 0 ? applyOpenApiRewrites(out, schema) : out;
 }
 
@@ -133,7 +133,7 @@ function convertKeyword(keyword: string, schema: JsonSchemaObject, out: JsonSche
       setOwn(out, keyword, clone(value));
       return;
     }
-    const checked = checkValue(keyword, valueKind, value, keyword === 'pattern' ? schema.maxLength : undefined);
+    const checked = checkValue(keyword, valueKind, value, keyword === 'pattern' ? schema.maxLength : undefined, ctx.patterns?.check);
     if (checked.problem !== undefined) warn(ctx, checked.problem, at, keyword);
     if (checked.value === undefined) return;
     if (keyword === 'dependentRequired') mergeInto(out, keyword, checked.value as JsonSchemaObject);
@@ -227,8 +227,8 @@ function convertSchemaMap(keyword: string, value: unknown, out: JsonSchemaObject
       const sub = entries[name];
       let key = name;
       if (keyword === 'patternProperties') {
-        const checked = checkPattern(name);
-        if ('problem' in checked || needsLengthCap(checked.pattern)) {
+        const checked = ctx.patterns?.check(name) ?? checkPattern(name);
+        if ('problem' in checked || (ctx.patterns?.needsLengthCap ?? needsLengthCap)(checked.pattern)) {
           warn(ctx, `Pattern ${quoteKeywordValue(name)} ${'problem' in checked ? checked.problem : SLOW_KEY_PROBLEM}`, entriesAt, name);
           continue;
         }
