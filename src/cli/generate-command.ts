@@ -129,15 +129,23 @@ export async function generateRun(run: ApiRun, flags: GenerateFlags, prefetched?
     if (warning !== undefined) process.stderr.write(`${warning}\n`);
   }
   // What to do with a package just written for the first time, for people (a terminal or --verbose).
-  if (progress && report.created.includes('package.json')) process.stderr.write(`${nextSteps(out, run.options.clientOnly === true)}\n`);
+  if (progress && report.created.includes('package.json')) {
+    const kind = run.options.clientOnly === true ? 'client' : result.loaded?.specVersion === 'manifest' ? 'handlers' : 'server';
+    process.stderr.write(`${nextSteps(out, kind)}\n`);
+  }
   return result;
 }
 
 /** The line after a package's first generation: how to build it, and where its README says the rest. */
-export function nextSteps(out: string, clientOnly: boolean): string {
+export function nextSteps(out: string, kind: 'server' | 'client' | 'handlers'): string {
   const plain = /^[\w./-]+$/.test(out);
   const cd = out === '.' ? '' : `cd ${plain ? out : `'${out.replaceAll("'", `'\\''`)}'`} && `;
   const readme = out === '.' ? 'README.md' : plain ? `${out}/README.md` : 'the README.md there';
-  const rest = clientOnly ? 'how to call the API with the typed client' : 'how to start the server, the credentials it reads and how to add it to an MCP host';
+  const rest = {
+    server: 'how to start the server, the credentials it reads and how to add it to an MCP host',
+    client: 'how to call the API with the typed client',
+    // A tool manifest's package: each tool answers "not implemented" until its handler is written.
+    handlers: 'how to write the handlers (src/handlers/), start the server and add it to an MCP host',
+  }[kind];
   return printable(`next: ${cd}npm install && npm run build; ${readme} says ${rest}`);
 }

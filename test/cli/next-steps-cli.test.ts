@@ -35,11 +35,20 @@ describe('generate: the next step after a first generation', () => {
   });
 
   it.each([
-    { name: 'a plain path', out: 'gen/pets', clientOnly: false, want: 'next: cd gen/pets && npm install && npm run build; gen/pets/README.md says how to start the server, the credentials it reads and how to add it to an MCP host' },
-    { name: 'the working directory', out: '.', clientOnly: false, want: 'next: npm install && npm run build; README.md says how to start the server, the credentials it reads and how to add it to an MCP host' },
-    { name: 'a path a shell would split', out: "my mcp's", clientOnly: false, want: "next: cd 'my mcp'\\''s' && npm install && npm run build; the README.md there says how to start the server, the credentials it reads and how to add it to an MCP host" },
-    { name: 'a client-only package', out: 'client', clientOnly: true, want: 'next: cd client && npm install && npm run build; client/README.md says how to call the API with the typed client' },
-  ])('$name', ({ out, clientOnly, want }) => {
-    expect(nextSteps(out, clientOnly)).toBe(want);
+    { name: 'a plain path', out: 'gen/pets', kind: 'server' as const, want: 'next: cd gen/pets && npm install && npm run build; gen/pets/README.md says how to start the server, the credentials it reads and how to add it to an MCP host' },
+    { name: 'the working directory', out: '.', kind: 'server' as const, want: 'next: npm install && npm run build; README.md says how to start the server, the credentials it reads and how to add it to an MCP host' },
+    { name: 'a path a shell would split', out: "my mcp's", kind: 'server' as const, want: "next: cd 'my mcp'\\''s' && npm install && npm run build; the README.md there says how to start the server, the credentials it reads and how to add it to an MCP host" },
+    { name: 'a client-only package', out: 'client', kind: 'client' as const, want: 'next: cd client && npm install && npm run build; client/README.md says how to call the API with the typed client' },
+    { name: "a tool manifest's package", out: 'mcp', kind: 'handlers' as const, want: 'next: cd mcp && npm install && npm run build; mcp/README.md says how to write the handlers (src/handlers/), start the server and add it to an MCP host' },
+  ])('$name', ({ out, kind, want }) => {
+    expect(nextSteps(out, kind)).toBe(want);
+  });
+
+  it('for a tool manifest, points at the handlers the README explains', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-mcp-next-'));
+    const r = runCli(['generate', join(REPO_ROOT, 'examples/manifest/tools.yaml'), '--out', 'mcp', '--verbose'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(nextSteps('mcp', 'handlers'));
+    expect(readFileSync(join(dir, 'mcp/README.md'), 'utf8')).toContain('## Handlers');
   });
 });
