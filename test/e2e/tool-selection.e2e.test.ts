@@ -208,6 +208,9 @@ describe('dynamic mode', () => {
     }
     expect((await meta('call_tool', { name: 'getItem', arguments: { itemId: 7 } })).structuredContent).toEqual(SHOP_ITEM);
     expect((await meta('call_tool', { name: 'getItem', arguments: { itemId: 404 } })).isError).toBe(true);
+    // Bad arguments in words a model can act on (argument-errors.gen.ts), the same in both modes (above).
+    const bad = await meta('call_tool', { name: 'getItem', arguments: { itemid: 7 } });
+    expect(bad.content[0]!.text).toBe('Input validation error: Invalid arguments for tool getItem: unknown argument "itemid" (this tool takes: itemId, fields, X-Trace-Id, pref)');
     const unknown = await meta('call_tool', { name: 'deleteItems', arguments: {} });
     expect(unknown).toMatchObject({ isError: true, content: [{ text: 'Unknown tool "deleteItems"; close matches: deleteItem' }] });
   });

@@ -149,7 +149,7 @@ describe('missing arguments are asked for', () => {
     const { client } = await connect(server, () => ({ action: 'accept', content: { name: 'lamp', size: 'huge' } }));
     const result = await client.callTool({ name: 'create_item', arguments: {} });
     expect(result.isError).toBe(true);
-    expect(text(result)).toBe('Input validation error: Invalid arguments for tool create_item: data/size must be equal to one of the allowed values');
+    expect(text(result)).toBe('Input validation error: Invalid arguments for tool create_item: size must be one of: "small", "large"');
     expect(gate.upstream.requests).toEqual([]);
   });
 
@@ -167,6 +167,6 @@ describe('missing arguments are asked for', () => {
     const result = await client.callTool({ name: 'create_item', arguments: { name: 'x' } });
     expect(result.isError).toBe(true);
     // The same text the SDK gives for the full schema (the gate validates with the same validator).
-    expect(text(result)).toBe("Input validation error: Invalid arguments for tool create_item: data must have required property 'size'");
+    expect(text(result)).toBe("Input validation error: Invalid arguments for tool create_item: missing required argument \"size\"");
   });
 });

@@ -148,7 +148,7 @@ describe('server factory through the official client (2026-07-28)', () => {
     const result = await client.callTool({ name: 'create_order', arguments: { customer: { id: 'not-a-uuid' } } });
     expect(result).toMatchObject({
       isError: true,
-      content: [{ type: 'text', text: 'Input validation error: Invalid arguments for tool create_order: data/customer/id must match format "uuid"' }],
+      content: [{ type: 'text', text: 'Input validation error: Invalid arguments for tool create_order: customer.id must match format "uuid"' }],
     });
     expect(calls).toEqual([]);
   });

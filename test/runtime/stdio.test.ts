@@ -47,7 +47,7 @@ describe('stdio with the official client (spawned process)', () => {
         const bad = await client.callTool({ name: 'create_order', arguments: {} });
         expect(bad).toMatchObject({
           isError: true,
-          content: [{ type: 'text', text: "Input validation error: Invalid arguments for tool create_order: data must have required property 'customer'" }],
+          content: [{ type: 'text', text: "Input validation error: Invalid arguments for tool create_order: missing required argument \"customer\"" }],
         });
       } finally {
         await client.close();

@@ -167,7 +167,7 @@ describe('buildToolTable validation', () => {
     expect(input.validate({ customer: { id: '6f1c1b9e-8a5e-4a43-9f0e-4e0f3c1d2a11' } })).toEqual({
       value: { customer: { id: '6f1c1b9e-8a5e-4a43-9f0e-4e0f3c1d2a11' } },
     });
-    expect(input.validate({ customer: { id: 'x' } })).toEqual({ issues: [{ message: 'data/customer/id must match format "uuid"' }] });
+    expect(input.validate({ customer: { id: 'x' } })).toEqual({ issues: [{ message: 'customer.id must match format "uuid"' }] });
     expect(input.jsonSchema.input({ target: 'draft-2020-12' })).toBe(fixtureTools[1]!.definition.inputSchema);
   });
 
@@ -182,7 +182,7 @@ describe('buildToolTable validation', () => {
     const checked = input.validate(given);
     expect(checked).toEqual({ value: { nested: {} } });
     expect((checked as { value: unknown }).value).toBe(given);
-    expect(input.validate({ constructor: 1 })).toEqual({ issues: [{ message: 'data/constructor must be string' }] });
+    expect(input.validate({ constructor: 1 })).toEqual({ issues: [{ message: 'constructor must be string' }] });
     expect(table.outputValidators.get('inherits')?.({ nested: { toString: 'x' } })).toBeUndefined();
   });
 });
