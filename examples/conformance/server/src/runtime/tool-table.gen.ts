@@ -27,6 +27,7 @@ import {
   type StandardSchemaWithJSON,
   type Tool,
 } from '@modelcontextprotocol/server';
+import { explainArgumentErrors } from './argument-errors.gen.js';
 import { mentionsInheritedName, withoutPrototypes } from './own-properties.gen.js';
 import { guardPatterns } from './pattern-guard.gen.js';
 import type { JsonSchemaObject, ToolEntry } from './types.gen.js';
@@ -113,8 +114,8 @@ export function buildToolTable(entries: readonly ToolEntry[], options: ToolTable
   for (const entry of entries) {
     const { name, inputSchema, outputSchema } = entry.definition;
     if (byName.has(name)) throw new Error(`Duplicate tool name ${JSON.stringify(name)}`);
-    const input = lazySchema<JsonObject>(name, 'inputSchema', inputSchema);
-    const relaxed = entry.elicit !== undefined && entry.elicit.length > 0 ? lazySchema<JsonObject>(name, 'inputSchema', withoutRequired(inputSchema, entry.elicit)) : undefined;
+    const input = lazySchema<JsonObject>(name, 'inputSchema', inputSchema, true);
+    const relaxed = entry.elicit !== undefined && entry.elicit.length > 0 ? lazySchema<JsonObject>(name, 'inputSchema', withoutRequired(inputSchema, entry.elicit), true) : undefined;
     const tool: CompiledTool = { entry, input: input.schema, accepts: relaxed?.schema ?? input.schema };
     all.push(tool);
     byName.set(name, tool);
@@ -209,7 +210,8 @@ export interface LazySchema<T> {
   compile(): void;
 }
 
-export function lazySchema<T>(tool: string, which: string, json: JsonSchemaObject): LazySchema<T> {
+/** `arguments`: the schema checks a tool's arguments, so its errors are explained (argument-errors.gen.ts). */
+export function lazySchema<T>(tool: string, which: string, json: JsonSchemaObject, args = false): LazySchema<T> {
   let compiled: StandardSchemaWithJSON<T, T> | undefined;
   const compile = (): StandardSchemaWithJSON<T, T> => {
     if (compiled !== undefined) return compiled;
@@ -223,13 +225,20 @@ export function lazySchema<T>(tool: string, which: string, json: JsonSchemaObjec
     return compiled;
   };
   let inherits: boolean | undefined;
-  const validate: StandardSchemaWithJSON<T, T>['~standard']['validate'] = (value, options) => {
+  const checked: StandardSchemaWithJSON<T, T>['~standard']['validate'] = (value, options) => {
     const check = compile()['~standard'];
     if (!(inherits ??= mentionsInheritedName(json))) return check.validate(value, options);
     // Validated without prototypes (see own-properties.gen.ts); the value passes on unchanged.
     const result = check.validate(withoutPrototypes(value), options);
     return result instanceof Promise || result.issues !== undefined ? result : { value: value as T };
   };
+  const validate: typeof checked = !args
+    ? checked
+    : (value, options) => {
+        const result = checked(value, options);
+        if (result instanceof Promise || result.issues === undefined) return result;
+        return { issues: result.issues.map((issue) => ({ ...issue, message: explainArgumentErrors(issue.message, value, json) })) };
+      };
   const schema: StandardSchemaWithJSON<T, T> = {
     '~standard': {
       version: 1,

@@ -227,7 +227,7 @@ function invalid(tool: GatedTool, args: Record<string, unknown>): CallToolResult
 }
 
 function invalidFallback(tool: string, missing: readonly string[]): CallToolResult {
-  const text = `Input validation error: Invalid arguments for tool ${tool}: ${missing.map((key) => `must have required property '${key}'`).join(', ')}`;
+  const text = `Input validation error: Invalid arguments for tool ${tool}: ${missing.map((key) => `missing required argument ${JSON.stringify(key)}`).join(', ')}`;
   return { content: [{ type: 'text', text }], isError: true };
 }
 
