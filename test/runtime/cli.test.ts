@@ -267,6 +267,18 @@ describe('main (in-process)', () => {
     expect([running, log, exitCode]).toEqual([undefined, [`fixture-api-mcp: cannot listen on 127.0.0.1:${port}: port ${port} is in use (another server, or this one already running); choose another with --port`], 1]);
   });
 
+  it('says when it listens on every interface (--host 0.0.0.0), while showing the local URL', async () => {
+    const { running, log } = await run(['--http', '--port', '0', '--host', '0.0.0.0', '--no-auth'], {});
+    try {
+      expect(running?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      expect(log.filter((line) => !line.includes('--no-auth'))).toEqual([
+        `fixture-api-mcp 1.2.3: MCP over Streamable HTTP at ${running?.url} (bound to 0.0.0.0: every network interface of this machine), 1 tool, no authentication`,
+      ]);
+    } finally {
+      await running?.close();
+    }
+  });
+
   it('reports a --host that is not this machine in one line with exit code 1', async () => {
     // 203.0.113.0/24 is TEST-NET-3 (RFC 5737): never an address of this machine.
     const { running, log, exitCode } = await run(['--http', '--port', '0', '--host', '203.0.113.7', '--no-auth'], {});
