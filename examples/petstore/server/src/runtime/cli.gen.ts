@@ -246,7 +246,9 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     setExitCode(1);
     return undefined;
   }
-  log(`${what}: MCP over Streamable HTTP at ${server.url}, ${count}, ${auth === undefined ? 'no authentication' : printable(auth.description)}`);
+  // The URL shown for 0.0.0.0 is the local one (it works); say that every interface listens too.
+  const everywhere = ['0.0.0.0', '::', '[::]'].includes(args.host) ? ` (bound to ${args.host}: every network interface of this machine)` : '';
+  log(`${what}: MCP over Streamable HTTP at ${server.url}${everywhere}, ${count}, ${auth === undefined ? 'no authentication' : printable(auth.description)}`);
   const running: RunningServer = { transport: 'http', url: server.url, close: () => server.close() };
   if (options.handleSignals ?? true) {
     const stop = (): void => void running.close().finally(() => process.exit());
