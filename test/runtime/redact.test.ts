@@ -18,6 +18,13 @@ describe('redactSecrets: the encodings an upstream echoes a secret in (issue 12,
     expect(out).not.toMatch(/word|p%40ss|cEBzcy93b3Jk/);
   });
 
+  it.each([
+    { name: 'hex', hex: Buffer.from(SECRET).toString('hex') },
+    { name: 'HEX', hex: Buffer.from(SECRET).toString('hex').toUpperCase() },
+  ])('$name (a debugging endpoint that dumps the request)', ({ hex }) => {
+    expect(redactSecrets(`dump: ${hex} end`, [SECRET])).toBe('dump: [REDACTED] end');
+  });
+
   it('redacts short secrets (3 to 5 characters) where they stand alone, not inside other words', () => {
     expect(redactSecrets('pin 4711, id 947112, "4711"', ['4711'])).toBe('pin [REDACTED], id 947112, "[REDACTED]"');
     expect(redactSecrets('ab is two letters', ['ab'])).toBe('ab is two letters');
