@@ -3,8 +3,8 @@
  * a token endpoint's error description) before it reaches the model.
  *
  * A secret is found as sent and in the encodings an upstream echoes it in: JSON-escaped (also with
- * `\/` and `\u0026`-style escapes), percent-encoded (either case, `+` for a space) and base64
- * (standard and URL-safe). Secrets of {@link MIN_REDACTED_LENGTH} characters or more are replaced
+ * `\/` and `\u0026`-style escapes), percent-encoded (either case, `+` for a space), base64
+ * (standard and URL-safe) and hex (either case: a debugging endpoint's dump). Secrets of {@link MIN_REDACTED_LENGTH} characters or more are replaced
  * wherever they occur; shorter ones (from {@link MIN_WORD_REDACTED_LENGTH}) only as a whole word,
  * so that a 4-digit PIN does not mangle every number that contains it.
  */
@@ -25,7 +25,8 @@ export function secretForms(secret: string): string[] {
   const percentLower = percent.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase());
   const base64 = Buffer.from(secret, 'utf8').toString('base64');
   const base64Url = base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  const forms = [secret, json, unicodeEscaped, slashEscaped, percent, form, percentLower, base64, base64.replace(/=+$/, ''), base64Url];
+  const hex = Buffer.from(secret, 'utf8').toString('hex');
+  const forms = [secret, json, unicodeEscaped, slashEscaped, percent, form, percentLower, base64, base64.replace(/=+$/, ''), base64Url, hex, hex.toUpperCase()];
   return [...new Set(forms)].sort((a, b) => b.length - a.length);
 }
 
