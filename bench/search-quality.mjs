@@ -11,9 +11,9 @@ import { SEARCH_SETS, fixtureTools, measureSearch, readQueries } from './lib/sea
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pipeline = await import(new URL('../dist/index.js', import.meta.url).href);
-const core = await import(new URL('../dist/emit/search-core.gen.js', import.meta.url).href);
+const core = await import(new URL('../dist/shared/search-core.gen.js', import.meta.url).href);
 const { searchIndexJson } = await import(new URL('../dist/emit/search-index-json.js', import.meta.url).href);
-const { loadStoredIndex } = await import(new URL('../dist/emit/search-index-store.gen.js', import.meta.url).href);
+const { loadStoredIndex } = await import(new URL('../dist/shared/search-index-store.gen.js', import.meta.url).href);
 const showMisses = process.argv.includes('--misses');
 
 const VARIANTS = [

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run build`, also run by the test global setup: the search files shared with the runtime
-// are copied from templates/runtime into src/emit (copy-shared-runtime.mjs), tsc emits the library
+// are copied from templates/runtime into src/shared (copy-shared-runtime.mjs), tsc emits the library
 // (dist/index.js and the modules it imports; src/cli is left to rolldown), the templates are
 // precompiled (precompile-templates.mjs), the token table is written (build-token-table.mjs), and
 // rolldown bundles the CLI into dist/cli (rolldown.config.mjs).

@@ -5,13 +5,14 @@
 // toolset or tool, the generator for a `$ref`). Their one source is templates/runtime/search-*.gen.ts
 // and close-matches.gen.ts (copied as they
 // are into every generated package by emitRuntimeFiles); this script copies them, byte for byte
-// and with their names (so their imports of each other hold), into src/emit/ for the generator,
-// where git ignores them. `npm run build` and `npm run typecheck` run it first; a copy is written
+// and with their names (so their imports of each other hold), into src/shared/ for the generator
+// (emit, report and normalize import them there), where git ignores them. `npm run build` and `npm run typecheck` run it first; a copy is written
 // only when its bytes change.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const from = new URL('../templates/runtime/', import.meta.url);
-const to = new URL('../src/emit/', import.meta.url);
+const to = new URL('../src/shared/', import.meta.url);
+mkdirSync(to, { recursive: true });
 
 for (const name of readdirSync(from).filter((f) => /^(search-[a-z-]+|close-matches)\.gen\.ts$/.test(f)).sort()) {
   const text = readFileSync(new URL(name, from));

@@ -11,10 +11,10 @@
  * same documents gives (test/emit/search-index-json.test.ts compares the state and the searches;
  * MiniSearch's version is pinned in package.json).
  */
-import { indexOptions, type SearchDocument } from './search-core.gen.js';
-import { storedIndexText, type StoredDocument } from './search-index-store.gen.js';
+import { indexOptions, type SearchDocument } from '../shared/search-core.gen.js';
+import { storedIndexText, type StoredDocument } from '../shared/search-index-store.gen.js';
 import { scanTokens } from './search-index-scan.js';
-import { DEFAULT_TERMS, tokenize as sharedTokenize, type TermOptions } from './search-terms.gen.js';
+import { DEFAULT_TERMS, tokenize as sharedTokenize, type TermOptions } from '../shared/search-terms.gen.js';
 
 /** A distinct term, and its count in the field that last counted it (`field`). */
 interface TermSlot {

@@ -11,7 +11,7 @@ import { handlerPath } from './handler-files.js';
 import { packageJsonFile } from './package-json.js';
 import { binName } from './package-naming.js';
 import { codeCell, markdownCell, oneLine, renderTemplate } from './templates.js';
-import type { ToolCatalogData } from './search-core.gen.js';
+import type { ToolCatalogData } from '../shared/search-core.gen.js';
 import type { ToolsModeDecision } from './tools-mode.js';
 import { GENERATED_DEPENDENCIES, GENERATED_DEV_DEPENDENCIES } from './versions.js';
 

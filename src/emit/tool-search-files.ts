@@ -14,8 +14,8 @@ import type { Tool } from '../model/tool-model.js';
 import { jsonLinesText } from './code-files.js';
 import { printSourceFile } from './printer.js';
 import { loadTokenCounterSync, type CountTokens } from '../report/token-cost.js';
-import { buildCatalog, searchDocuments, toolsetLine, toolsetLineJson, type ToolCatalogData } from './search-core.gen.js';
-import { storedCatalogTool } from './search-catalog.gen.js';
+import { buildCatalog, searchDocuments, toolsetLine, toolsetLineJson, type ToolCatalogData } from '../shared/search-core.gen.js';
+import { storedCatalogTool } from '../shared/search-catalog.gen.js';
 import { searchIndexJson } from './search-index-json.js';
 
 /** `declared`: the toolsets the spec's root `tags` declare, in order (ToolModel.toolsetOrder): the toolsets come in toolsetOrder. */

@@ -7,7 +7,7 @@
  */
 import type { LoadedSpec } from '../load/loaded-spec.js';
 import { getAtPointer, MAX_REF_CHAIN, refOf, splitRef } from '../load/resolve-ref.js';
-import { closeMatches } from '../emit/close-matches.gen.js';
+import { closeMatches } from '../shared/close-matches.gen.js';
 
 /** What the run does without the target, by what the `$ref` stood for. */
 const INSTEAD: Readonly<Record<string, string>> = {

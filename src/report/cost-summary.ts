@@ -3,7 +3,7 @@
  * and the one-time warning when it is over the budget (see token-cost.ts for how it is counted).
  */
 import type { JsonTexts } from '../json-texts.js';
-import { toolsetOrder } from '../emit/search-catalog.gen.js';
+import { toolsetOrder } from '../shared/search-catalog.gen.js';
 import type { ToolModel } from '../model/tool-model.js';
 import { countToolListTokens, formatTokens, type ToolListCost } from './token-cost.js';
 
