@@ -8,19 +8,17 @@
  * is ambiguous when some pair (q, q) lies on a cycle of pairs that also goes through two different
  * states, or two different ways between the same ones. That cycle is the two matches.
  */
-import { buildAutomaton, maxLength, pairGraph, TooComplex, type Automaton } from './pattern-automaton.js';
+import { buildAutomaton, maxLength, pairGraph, type Automaton } from './pattern-automaton.js';
 import type { CharSets } from './pattern-char-sets.js';
 import type { PatternNode } from './pattern-parse.js';
-
-export { TooComplex } from './pattern-automaton.js';
 
 /**
  * The repeats of `root` with an exact count (`{n}`, n >= 2, of a body that reads a bounded
  * length) whose body, repeated, can split a text two ways: `(a|a){30}`, `(a?a){30}`,
  * `((a|a)b){30}` read 30 repetitions in 2^30 ways (or, for `a?a`, about 1.6^n), as `{1,30}`
  * does. Outside lookarounds (the polynomial check does not look into them). A body with no
- * group is one character (`[a-f0-9]{64}`): nothing to split. A body too large to check counts
- * as ambiguous (more ways, never fewer).
+ * group is one character (`[a-f0-9]{64}`): nothing to split. Throws OverBudget once the
+ * analysis has spent the pattern's budget (`sets.budget`, pattern-budget.ts).
  */
 export function ambiguousExactRepeats(root: PatternNode, sets: CharSets): Set<PatternNode> {
   const found = new Set<PatternNode>();
@@ -29,12 +27,7 @@ export function ambiguousExactRepeats(root: PatternNode, sets: CharSets): Set<Pa
     if (n.kind !== 'repeat') return;
     walk(n.node);
     if (n.min !== n.max || n.max < 2 || n.node.kind !== 'group' || maxLength(n.node) === Infinity) return;
-    try {
-      if (bodyAmbiguity(n.node, sets) !== 'none') found.add(n);
-    } catch (error) {
-      if (!(error instanceof TooComplex)) throw error;
-      found.add(n);
-    }
+    if (bodyAmbiguity(n.node, sets) !== 'none') found.add(n);
   };
   walk(root);
   return found;
@@ -45,7 +38,7 @@ export type Ambiguity = 'none' | 'same-start' | 'two-ways' | 'elsewhere';
 /**
  * Whether the body `node` of an unbounded repeat can split a text in two ways: `two-ways` (two
  * ways from one character to the next), `same-start` (two starts of the body read the same
- * character), `elsewhere`, or `none`. Throws TooComplex past the budget.
+ * character), `elsewhere`, or `none`. Throws OverBudget past the budget (pattern-budget.ts).
  */
 export function bodyAmbiguity(node: PatternNode, sets: CharSets): Ambiguity {
   return exponentialAmbiguity(buildAutomaton(node, sets, true, 'copy'), sets).ambiguity;

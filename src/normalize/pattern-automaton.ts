@@ -14,14 +14,8 @@ import type { PatternNode } from './pattern-parse.js';
 
 /** A bounded repeat copied out to more positions than this counts as unbounded (sound: more ways, never fewer). */
 const MAX_COPIED = 256;
-/** Pairs of states looked at, at most, before the check gives up (too complex to check). */
-const MAX_PAIRS = 200_000;
-const MAX_STEPS = 4_000_000;
-
 /** Steps (pattern-budget.ts) a new pair of the pair graph costs: its map entry and its list, several times what a transition costs. */
 const PAIR_STEPS = 4;
-
-export class TooComplex extends Error {}
 
 /** Positions with how many ways lead there (1 or 2: more counts as 2, unless the automaton is built with `allWays`). */
 export type Ways = Map<number, number>;
@@ -154,13 +148,16 @@ export function buildAutomaton(node: PatternNode, sets: CharSets, looped: boolea
 /** A node of the pair graph: two positions (`positions`) or two blocks. */
 export interface PairNode { a: number; b: number; positions: boolean }
 
-/** The pair graph of `auto`, built as it is walked; `successors(id)` lists `[to, diverging]`: the step goes two different ways between the same pair of positions. */
+/**
+ * The pair graph of `auto`, built as it is walked; `successors(id)` lists `[to, diverging]`: the step goes two different
+ * ways between the same pair of positions. Each new pair (PAIR_STEPS) and each step listed spends the budget, which
+ * bounds the graph (OverBudget, pattern-budget.ts).
+ */
 export function pairGraph(auto: Automaton, sets: CharSets): { node(a: number, b: number, positions: boolean): number; pair(id: number): PairNode; successors(id: number): [number, boolean][]; size(): number } {
   const count = auto.sources.length;
   const ids = new Map<number, number>();
   const pairs: PairNode[] = [];
   const out: ([number, boolean][] | undefined)[] = [];
-  let steps = 0;
   const { budget } = sets;
   const overlap = (p: number, r: number): boolean => {
     budget.spend();
@@ -172,7 +169,6 @@ export function pairGraph(auto: Automaton, sets: CharSets): { node(a: number, b:
     if (id === undefined) {
       budget.spend(PAIR_STEPS);
       id = pairs.length;
-      if (id >= MAX_PAIRS) throw new TooComplex();
       ids.set(key, id);
       pairs.push({ a, b, positions });
       out.push(undefined);
@@ -185,7 +181,6 @@ export function pairGraph(auto: Automaton, sets: CharSets): { node(a: number, b:
     const { a, b, positions } = pairs[id]!;
     const list: [number, boolean][] = [];
     const add = (to: number, diverging: boolean): void => {
-      if (++steps > MAX_STEPS) throw new TooComplex();
       budget.spend();
       list.push([to, diverging]);
     };

@@ -14,11 +14,12 @@
  *   that start differently (`(foo|bar)+`), or that share a start but part on the next character
  *   (`(a|ab)*c`, `((a|aa)c)+`). The analysis walks pairs of states of the body's automaton, so it
  *   is exact on the model but can be fooled only towards refusing (classes compared on samples
- *   may miss an overlap: pattern-char-sets.ts). A body too large to walk is refused.
+ *   may miss an overlap: pattern-char-sets.ts). A pattern whose analysis passes its budget of
+ *   steps (pattern-budget.ts) is refused by the caller (schema-pattern.ts).
  * Lookaround contents are checked as patterns of their own. Polynomial cases (`\d+\d+\d+x`) are
  * pattern-polynomial.ts's.
  */
-import { bodyAmbiguity, TooComplex } from './pattern-ambiguity.js';
+import { bodyAmbiguity } from './pattern-ambiguity.js';
 import { Budget } from './pattern-budget.js';
 import { charSets, type CharSets } from './pattern-char-sets.js';
 import { MAX_DEPTH, parsePattern, TooDeep, type PatternNode } from './pattern-parse.js';
@@ -28,7 +29,6 @@ const EMPTY = 'a repeated group that can match the empty string';
 const OVERLAP = 'a repeated group whose alternatives can start with the same character';
 const AMBIGUOUS = 'a repeated group that can match the same text in two ways';
 const TOO_DEEP = `groups nested more than ${MAX_DEPTH} deep, too deep to check`;
-const TOO_COMPLEX = 'a repeated group too complex to check';
 
 /** The end of the warning for a pattern that `exponentialBacktracking` found a `reason` in (after `"pattern" "…"`). */
 export function exponentialWarning(reason: string): string {
@@ -69,13 +69,7 @@ function unsafe(node: PatternNode, sets: CharSets, inside: boolean): string | un
   if (node.max !== Infinity) return unsafe(node.node, sets, inside);
   if (canBeEmpty(node.node)) return EMPTY;
   if (!inside) {
-    let ambiguity;
-    try {
-      ambiguity = bodyAmbiguity(node.node, sets);
-    } catch (error) {
-      if (error instanceof TooComplex) return TOO_COMPLEX;
-      throw error;
-    }
+    const ambiguity = bodyAmbiguity(node.node, sets);
     if (ambiguity !== 'none') {
       if (ambiguity === 'two-ways' || hasUnboundedRepeat(node.node)) return NESTED;
       return ambiguity === 'same-start' ? OVERLAP : AMBIGUOUS;

@@ -16,12 +16,10 @@
  * match them (an overlap they miss is missed here too, as there). Sets past MAX_FRONTIER in a
  * step are merged, each position with its most paths: more ways, never fewer.
  */
-import { buildAutomaton, maxLength, TooComplex, type Automaton } from './pattern-automaton.js';
+import { buildAutomaton, maxLength, type Automaton } from './pattern-automaton.js';
 import { baseMatches, sampleChars, type CharSets } from './pattern-char-sets.js';
 import type { PatternNode } from './pattern-parse.js';
 
-/** Positions with their paths looked at, at most, before the pattern counts as too complex to check (TooComplex). */
-const MAX_VISITS = 2_000_000;
 /** Sets of positions kept for one step; past this they are merged into one (each position with its most paths: more, never fewer). */
 const MAX_FRONTIER = 32;
 
@@ -47,7 +45,7 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, o
   const enough = options.enough ?? Infinity;
   const auto = buildAutomaton(walked, sets, false, 'copy', new Set(), true);
   if (!branches(auto, sets)) return { most: 1, work: 1 };
-  const { budget } = sets; // a step: a sample tried, a position reached or kept (pattern-budget.ts)
+  const { budget } = sets; // a step: a sample tried, a position reached or kept; it bounds the walk (pattern-budget.ts)
   const all = [...new Set(auto.sources)];
   const distinct = all.filter((source) => !source.startsWith(LOOP));
   const indexOf = new Map([...distinct, ...all.filter((source) => source.startsWith(LOOP))].map((source, i) => [source, i]));
@@ -98,7 +96,6 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, o
   let frontier: Counts[] = [[[count, 1]]];
   let most = 1;
   let work = 0;
-  let visits = 0;
   // what is left reads a bounded length (a copy too large to copy out loops, reading more, never fewer)
   const steps = Math.min(length, maxLength(walked) + 1);
   // past `enough` steps the verdict is known: the rest would only cost time
@@ -111,7 +108,6 @@ export function pathsInTurn(root: PatternNode, sets: CharSets, length: number, o
       const reached: number[] = [];
       for (const [p, n] of counts) {
         for (const [q, ways] of onward[p]!) {
-          if (++visits > MAX_VISITS) throw new TooComplex();
           budget.spend();
           if (paths[q] === 0) reached.push(q);
           paths[q] = paths[q]! + n * ways;
