@@ -40,6 +40,7 @@ import { ambiguousExactRepeats, ambiguousPositions } from './pattern-ambiguity.j
 import { charSets } from './pattern-char-sets.js';
 import { exponentialRead, loopsOf } from './pattern-loops.js';
 import { pathsInTurn } from './pattern-paths.js';
+import { canBeSkipped, hasChoice, hasRepeat } from './pattern-shape.js';
 import { parsePattern, TooDeep, type PatternNode } from './pattern-parse.js';
 
 /** Arguments are estimated at this length when the schema sets no shorter `maxLength`. */
@@ -211,31 +212,6 @@ function analyseTree(root: PatternNode, anchored: boolean, length: number, searc
   const time = seconds >= 3600 ? 'over an hour' : seconds >= 1 ? `about ${Math.round(seconds)} s` : `about ${Math.round(seconds * 1000)} ms`;
   const each = ways >= 1 ? `, after parts that split the text about 2^${Math.round(ways)} ways` : '';
   return { exponent, reason: `${chain.loops} repeats in a row that can read the same characters${each}${where}: ${time} on ${length} characters` };
-}
-
-/** Whether some part of `node` out of lookarounds, itself short of the whole, can match empty (`a?`, `a{0,2}`, `(a|)`). */
-function canBeSkipped(node: PatternNode): boolean {
-  const empty = (n: PatternNode): boolean =>
-    n.kind === 'zero' || (n.kind === 'group' && (n.lookaround || n.alternatives.some((alt) => alt.every(empty)))) || (n.kind === 'repeat' && (n.min === 0 || empty(n.node)));
-  const walk = (n: PatternNode): boolean => {
-    if (n.kind === 'repeat') return n.min === 0 || walk(n.node);
-    if (n.kind !== 'group' || n.lookaround) return false;
-    return n.alternatives.some((alt) => alt.some((m) => (m.kind !== 'zero' && empty(m)) || walk(m)));
-  };
-  return walk(node);
-}
-
-/** Whether `node` has a bounded repeat with a choice of count out of lookarounds (`\d{1,3}`, `a?`). */
-function hasChoice(node: PatternNode): boolean {
-  if (node.kind === 'repeat') return (node.max > node.min && node.max !== Infinity) || hasChoice(node.node);
-  return node.kind === 'group' && !node.lookaround && node.alternatives.some((alt) => alt.some(hasChoice));
-}
-
-/** Whether `node` has a repeat or a back reference (which reads like one) out of lookarounds. */
-function hasRepeat(node: PatternNode): boolean {
-  if (node.kind === 'repeat') return true;
-  if (node.kind === 'char') return node.backReference;
-  return node.kind === 'group' && !node.lookaround && node.alternatives.some((alt) => alt.some(hasRepeat));
 }
 
 /** The chain of loops in a row with the largest estimated time (ns) on `length` characters. */
