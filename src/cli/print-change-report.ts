@@ -45,23 +45,14 @@ const SAME_CHANGE_LIMIT = 5;
  * (`--auth` added changes every tool's credentials): one line with their count and the first names.
  */
 function changedLines(changed: ChangeReport['changed']): string[] {
+  const described = changed.map((c) => ({ tool: c.tool, what: c.changes.map((x) => (x.breaking ? `${x.message} (breaking)` : x.message)).join('; ') }));
   const alike = new Map<string, string[]>();
-  for (const c of changed) {
-    const what = c.changes.map((x) => (x.breaking ? `${x.message} (breaking)` : x.message)).join('; ');
-    const tools = alike.get(what);
-    if (tools === undefined) alike.set(what, [c.tool]);
-    else tools.push(c.tool);
-  }
-  const lines: string[] = [];
-  for (const [what, tools] of alike) {
-    if (tools.length <= SAME_CHANGE_LIMIT) continue;
-    lines.push(`  ~ ${tools.length} tools: ${what} (${tools.slice(0, 3).join(', ')}, …)`);
-  }
-  for (const c of changed) {
-    const what = c.changes.map((x) => (x.breaking ? `${x.message} (breaking)` : x.message)).join('; ');
-    if (alike.get(what)!.length <= SAME_CHANGE_LIMIT) lines.push(`  ~ ${c.tool}: ${what}`);
-  }
-  return lines;
+  for (const { tool, what } of described) alike.set(what, [...(alike.get(what) ?? []), tool]);
+  const grouped = [...alike].filter(([, tools]) => tools.length > SAME_CHANGE_LIMIT);
+  return [
+    ...grouped.map(([what, tools]) => `  ~ ${tools.length} tools: ${what} (${tools.slice(0, 3).join(', ')}, …)`),
+    ...described.filter(({ what }) => alike.get(what)!.length <= SAME_CHANGE_LIMIT).map(({ tool, what }) => `  ~ ${tool}: ${what}`),
+  ];
 }
 
 /** Warnings about files: generated files overwritten despite local edits, stale edited files kept, user files no longer used. */

@@ -41,10 +41,10 @@ const REPAIR_NOTE = /; (ignored|using an empty schema|not required|the others ar
 /** Schema annotations that may sit next to a root `$ref` without making the root something else. */
 const ROOT_REF_SIBLINGS = new Set(['$ref', 'description', 'title', '$comment', '$schema']);
 
-/** LoadedSpec (a manifest) → ToolModel; every problem goes to `diagnostics` (call {@link throwOnErrors} after). */
 /** Names Windows reserves for devices, with or without an extension: `src/handlers/nul.ts` cannot exist there. */
 const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\.|$)/i;
 
+/** LoadedSpec (a manifest) → ToolModel; every problem goes to `diagnostics` (call {@link throwOnErrors} after). */
 export function mapManifest(spec: LoadedSpec, options: MapOptions, diagnostics: DiagnosticBag): ToolModel {
   const manifest = readManifest(spec, diagnostics);
   const dialects = schemaDialects(spec, manifest, diagnostics);

@@ -57,8 +57,9 @@ function readsOnce(pattern: string): boolean {
  * (unless it has a shorter one), telling `warn` about it. The generated server validates with Ajv
  * in `allErrors` mode, which would still run the pattern on a string that fails `maxLength`: its
  * validator checks the pattern only under the length (templates/runtime/pattern-guard.gen.ts).
+ * `needs`: {@link needsLengthCap} as the run checks it (pattern-checks.ts).
  */
-export function capPatternLength(schema: JsonSchemaObject, warn: (message: string) => void, needs: (pattern: string) => boolean = needsLengthCap): void {
+export function capPatternLength(schema: JsonSchemaObject, warn: (message: string) => void, needs: (pattern: string) => boolean): void {
   const { pattern, maxLength } = schema;
   if (typeof pattern !== 'string' || (typeof maxLength === 'number' && maxLength <= PATTERN_LENGTH_CAP) || !needs(pattern)) return;
   schema.maxLength = PATTERN_LENGTH_CAP;

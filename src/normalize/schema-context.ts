@@ -23,8 +23,8 @@ export interface SchemaContext {
    * each name their JSON Schema draft in `$schema`, see src/manifest/dialect.ts); default `version`.
    */
   versionAt?(at: SourceLocation): '2.0' | '3.0' | '3.1';
-  /** The run's pattern checks, within one total of steps (pattern-checks.ts); without it each pattern is checked on its own. */
-  patterns?: PatternChecks;
+  /** The run's pattern checks, within one total of steps (pattern-checks.ts). */
+  patterns: PatternChecks;
   /** Keywords otherwise dropped that this input keeps (a manifest keeps `$anchor`). */
   keep?: ReadonlySet<string>;
 }

@@ -14,8 +14,7 @@ import { checkValue, clone, describeValue, DROPPED_KEYWORDS, quoteKeywordValue, 
 import { applyOpenApiRewrites, mayBeFile, REWRITTEN } from './schema-openapi.js';
 import { applyDiscriminator } from './schema-discriminator.js';
 import { dropForbiddenRequired } from './schema-required.js';
-import { checkPattern } from './schema-pattern.js';
-import { capPatternLength, needsLengthCap, SLOW_KEY_PROBLEM } from './pattern-length-cap.js';
+import { capPatternLength, SLOW_KEY_PROBLEM } from './pattern-length-cap.js';
 import { setOwn } from './set-own.js';
 
 /**
@@ -43,7 +42,7 @@ export function convertSchema(schema: unknown, ctx: SchemaContext, at: SourceLoc
   // asking for each of them (absent, on objects of thousands of shapes) cost more than this.
   if ((passes & REQUIRED_UNDER_CLOSED) === REQUIRED_UNDER_CLOSED) dropForbiddenRequired(out, ctx.diagnostics, at);
   if ((passes & UNION) !== 0) applyDiscriminator(out, schema, ctx, at);
-  if ((passes & PATTERN) !== 0) capPatternLength(out, (message) => ctx.diagnostics.warn('pattern-length-cap', message, loc(at, 'pattern')), ctx.patterns?.needsLengthCap);
+  if ((passes & PATTERN) !== 0) capPatternLength(out, (message) => ctx.diagnostics.warn('pattern-length-cap', message, loc(at, 'pattern')), ctx.patterns.needsLengthCap);
   return (passes & REWRITE) !== 0 ? applyOpenApiRewrites(out, schema) : out;
 }
 
@@ -133,7 +132,7 @@ function convertKeyword(keyword: string, schema: JsonSchemaObject, out: JsonSche
       setOwn(out, keyword, clone(value));
       return;
     }
-    const checked = checkValue(keyword, valueKind, value, keyword === 'pattern' ? schema.maxLength : undefined, ctx.patterns?.check);
+    const checked = checkValue(keyword, valueKind, value, keyword === 'pattern' ? schema.maxLength : undefined, ctx.patterns.check);
     if (checked.problem !== undefined) warn(ctx, checked.problem, at, keyword);
     if (checked.value === undefined) return;
     if (keyword === 'dependentRequired') mergeInto(out, keyword, checked.value as JsonSchemaObject);
@@ -227,8 +226,8 @@ function convertSchemaMap(keyword: string, value: unknown, out: JsonSchemaObject
       const sub = entries[name];
       let key = name;
       if (keyword === 'patternProperties') {
-        const checked = ctx.patterns?.check(name) ?? checkPattern(name);
-        if ('problem' in checked || (ctx.patterns?.needsLengthCap ?? needsLengthCap)(checked.pattern)) {
+        const checked = ctx.patterns.check(name);
+        if ('problem' in checked || ctx.patterns.needsLengthCap(checked.pattern)) {
           warn(ctx, `Pattern ${quoteKeywordValue(name)} ${'problem' in checked ? checked.problem : SLOW_KEY_PROBLEM}`, entriesAt, name);
           continue;
         }

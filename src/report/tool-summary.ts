@@ -55,16 +55,16 @@ export function shortHash(text: string): string {
  *   definition object between every tool that uses it, so msgraph's 137 MB of schema JSON is
  *   serialized once per definition instead of once per tool;
  * - `json`: JSON texts the run serialized already (the tool data's, see json-texts.ts);
- * - `hints`: the hash of each annotations or security text (most tools share one of a few).
+ * - `hashes`: the hash of each annotations or security text (most tools share one of a few).
  */
 export interface SummaryCaches {
   defs: WeakMap<object, string>;
   json: JsonTexts;
-  hints: Map<string, string>;
+  hashes: Map<string, string>;
 }
 
 function summaryCaches(json = new JsonTexts()): SummaryCaches {
-  return { defs: new WeakMap(), json, hints: new Map() };
+  return { defs: new WeakMap(), json, hashes: new Map() };
 }
 
 /** `json`: the JSON texts the run serialized already (the tool data's, see json-texts.ts). */
@@ -91,9 +91,9 @@ export function summarizeTool(tool: Tool, caches: SummaryCaches = summaryCaches(
     input: schemaHash(input, caches.defs, caches.json),
     ...(definition.outputSchema !== undefined ? { output: schemaHash(definition.outputSchema, caches.defs, caches.json) } : {}),
     text: shortHash(JSON.stringify([title ?? null, annotations?.title ?? null, description])),
-    hints: cachedHash(JSON.stringify(annotations === undefined ? null : { ...annotations, title: undefined }), caches.hints),
+    hints: cachedHash(JSON.stringify(annotations === undefined ? null : { ...annotations, title: undefined }), caches.hashes),
     binding: shortHash(caches.json.of(binding)),
-    ...(binding.kind === 'http' ? { auth: cachedHash(JSON.stringify(binding.security), caches.hints) } : {}),
+    ...(binding.kind === 'http' ? { auth: cachedHash(JSON.stringify(binding.security), caches.hashes) } : {}),
     ...(tool.toolset !== undefined ? { toolset: tool.toolset } : {}),
   };
 }

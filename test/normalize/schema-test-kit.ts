@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
 import { DiagnosticBag, type Diagnostic, type SourceLocation } from '../../src/diagnostics.js';
 import type { JsonSchema } from '../../src/model/json-schema.js';
+import { patternChecks } from '../../src/normalize/pattern-checks.js';
 import { convertSchema } from '../../src/normalize/schema.js';
 import type { SchemaContext } from '../../src/normalize/schema-context.js';
 
@@ -23,6 +24,7 @@ export function stubContext(version: SchemaContext['version']): SchemaContext {
   return {
     version,
     diagnostics,
+    patterns: patternChecks(),
     refToDef(ref, at) {
       const m = /^#\/components\/schemas\/([A-Za-z0-9_.-]+)$/.exec(ref);
       if (m) return m[1];
