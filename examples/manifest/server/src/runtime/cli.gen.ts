@@ -23,7 +23,7 @@ import { checkHooks, type Hooks } from './hooks.gen.js';
 import { createHandlerCaller, type HandlerTable } from './handler-call.gen.js';
 import { EndpointAuthError } from './endpoint-auth.gen.js';
 import { endpointVariables, oauthGiven, resolveEndpointAuth, startScopes } from './endpoint-config.gen.js';
-import { listenFailure, serveHttp, type RunningHttpServer } from './http.gen.js';
+import { listenFailure, serveHttp, WILDCARD_HOSTS, type RunningHttpServer } from './http.gen.js';
 import { hostConfig, serverFlags } from './host-config.gen.js';
 import { readPackageInfo, userAgent, type PackageInfo } from './package-info.gen.js';
 import { createServerFactory, type Logger, type ServerFactoryOptions } from './server.gen.js';
@@ -247,7 +247,7 @@ export async function main(options: MainOptions): Promise<RunningServer | undefi
     return undefined;
   }
   // The URL shown for 0.0.0.0 is the local one (it works); say that every interface listens too.
-  const everywhere = ['0.0.0.0', '::', '[::]'].includes(args.host) ? ` (bound to ${args.host}: every network interface of this machine)` : '';
+  const everywhere = WILDCARD_HOSTS.has(args.host) ? ` (bound to ${args.host}: every network interface of this machine)` : '';
   log(`${what}: MCP over Streamable HTTP at ${server.url}${everywhere}, ${count}, ${auth === undefined ? 'no authentication' : printable(auth.description)}`);
   const running: RunningServer = { transport: 'http', url: server.url, close: () => server.close() };
   if (options.handleSignals ?? true) {

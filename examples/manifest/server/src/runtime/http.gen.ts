@@ -27,7 +27,8 @@ export const DEFAULT_HTTP_PORT = 3000;
 /** Largest accepted request body: room for base64-encoded file arguments, not for abuse. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '']);
+/** Hosts that bind every interface of the machine. */
+export const WILDCARD_HOSTS: ReadonlySet<string> = new Set(['0.0.0.0', '::', '[::]', '']);
 
 export interface HttpOptions {
   /** Interface to bind; default {@link DEFAULT_HTTP_HOST}. */

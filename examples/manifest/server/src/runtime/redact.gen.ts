@@ -4,9 +4,10 @@
  *
  * A secret is found as sent and in the encodings an upstream echoes it in: JSON-escaped (also with
  * `\/` and `\u0026`-style escapes), percent-encoded (either case, `+` for a space), base64
- * (standard and URL-safe) and hex (either case: a debugging endpoint's dump). Secrets of {@link MIN_REDACTED_LENGTH} characters or more are replaced
- * wherever they occur; shorter ones (from {@link MIN_WORD_REDACTED_LENGTH}) only as a whole word,
- * so that a 4-digit PIN does not mangle every number that contains it.
+ * (standard and URL-safe) and hex (either case: a debugging endpoint's dump). Secrets of
+ * {@link MIN_REDACTED_LENGTH} characters or more are replaced wherever they occur; shorter ones
+ * (from {@link MIN_WORD_REDACTED_LENGTH}) only as a whole word, so that a 4-digit PIN does not
+ * mangle every number that contains it.
  */
 
 /** Secrets this long or longer are redacted wherever they occur. */

@@ -27,6 +27,11 @@ export function explainArgumentErrors(message: string, value: unknown, schema: J
   return parts.join(', ');
 }
 
+/** How a missing required argument is named, here and where the input gate finds one missing (input-gate.gen.ts). */
+export function missingArgument(name: string): string {
+  return `missing required argument ${JSON.stringify(name)}`;
+}
+
 function explainPart(part: string, value: unknown, root: JsonSchemaObject): string {
   // Ajv 8's messages all start with "must"; the instance path before them is a JSON pointer.
   const match = /^data((?:\/.*?)?) (must .*)$/s.exec(part);
@@ -35,7 +40,7 @@ function explainPart(part: string, value: unknown, root: JsonSchemaObject): stri
   const rule = match[2]!;
   const where = path.length === 0 ? 'the arguments' : pathText(path);
   const required = /^must have required property '(.*)'$/s.exec(rule);
-  if (required !== null) return path.length === 0 ? `missing required argument ${JSON.stringify(required[1])}` : `${where}: missing required property ${JSON.stringify(required[1])}`;
+  if (required !== null) return path.length === 0 ? missingArgument(required[1]!) : `${where}: missing required property ${JSON.stringify(required[1])}`;
   const schema = schemaAt(root, path);
   if (rule === 'must NOT have additional properties') {
     const known = schema !== undefined && isObject(schema.properties) && schema.patternProperties === undefined ? Object.keys(schema.properties) : undefined;

@@ -34,6 +34,7 @@ import {
   type ServerContext,
   type StandardSchemaWithJSON,
 } from '@modelcontextprotocol/server';
+import { missingArgument } from './argument-errors.gen.js';
 import { CONFIRM_FIELD, confirmationForm, missingArgumentsForm, type CallTarget } from './elicit-form.gen.js';
 import type { StateCodec, StatePayload } from './request-state.gen.js';
 import type { ToolAnnotations, ToolEntry } from './types.gen.js';
@@ -227,7 +228,7 @@ function invalid(tool: GatedTool, args: Record<string, unknown>): CallToolResult
 }
 
 function invalidFallback(tool: string, missing: readonly string[]): CallToolResult {
-  const text = `Input validation error: Invalid arguments for tool ${tool}: ${missing.map((key) => `missing required argument ${JSON.stringify(key)}`).join(', ')}`;
+  const text = `Input validation error: Invalid arguments for tool ${tool}: ${missing.map(missingArgument).join(', ')}`;
   return { content: [{ type: 'text', text }], isError: true };
 }
 
